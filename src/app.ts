@@ -1,0 +1,39 @@
+// buildApp: the HTTP application from its dependencies. No I/O on import, no listen.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config.js";
+import { PostReader, type Clock } from "./posts/post-reader.js";
+import type { PostStore } from "./store/post-store.js";
+import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
+import { requestIdFor, setCommonHeaders } from "./http/headers.js";
+import { postRoutes } from "./http/post-routes.js";
+
+export interface AppDependencies {
+  config: Config;
+  store: PostStore;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Request targets longer than this are refused with 414 (contract section 4). */
+export const MAX_TARGET_BYTES = 8 * 1024;
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    genReqId: requestIdFor,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET_BYTES },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    frameworkErrors: handleFrameworkError,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    setCommonHeaders(reply);
+    if (request.raw.url !== undefined && Buffer.byteLength(request.raw.url) > MAX_TARGET_BYTES) {
+      return sendError(reply, "uri_too_long");
+    }
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
+  const reader = new PostReader(deps.store, deps.clock);
+  await app.register(postRoutes, { reader, siteUrl: deps.config.siteUrl });
+  return app;
+}

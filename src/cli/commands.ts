@@ -1,0 +1,18 @@
+// The command table: every command is a thin wrapper over the modules below cli/.
+import { demoCommand } from "./demo.js";
+import { importCommand } from "./import.js";
+import { migrateCommand } from "./migrate.js";
+import { serveCommand } from "./serve.js";
+
+export interface Command {
+  summary: string;
+  help: string;
+  run(args: string[]): Promise<number>;
+}
+
+export const commands: Record<string, Command> = {
+  serve: serveCommand,
+  import: importCommand,
+  migrate: migrateCommand,
+  demo: demoCommand,
+};

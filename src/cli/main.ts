@@ -1,0 +1,52 @@
+// `folio <command>`: parses the command line and hands over to one thin command.
+import { ConfigError } from "../config.js";
+import { SchemaTooNewError } from "../store/post-store.js";
+import { StoreOpenError } from "../store/sqlite/store.js";
+import { ListenError } from "../server.js";
+import { commands, type Command } from "./commands.js";
+import { UsageError } from "./args.js";
+
+const HELP = `folio: serves the published posts of publications over a read API
+
+Usage: folio <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .join("\n")}
+
+Run 'folio <command> --help' for a command's options.
+Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL, RATE_LIMIT.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    console.log(HELP);
+    return 0;
+  }
+  const command: Command | undefined = commands[name];
+  if (command === undefined) {
+    console.error(`folio: unknown command '${name}' (try folio --help)`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(command.help);
+    return 0;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    return reportFailure(error);
+  }
+}
+
+const EXPECTED = [ConfigError, StoreOpenError, SchemaTooNewError, ListenError, UsageError];
+
+function reportFailure(error: unknown): number {
+  if (EXPECTED.some((kind) => error instanceof kind)) {
+    console.error(`folio: ${(error as Error).message}`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+  console.error(`folio: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
+  return 1;
+}

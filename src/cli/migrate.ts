@@ -1,0 +1,26 @@
+import { loadConfig } from "../config.js";
+import { openStore } from "../store/open-store.js";
+import { parse } from "./args.js";
+import { describeDatabase } from "./store.js";
+
+export const migrateCommand = {
+  summary: "bring the store's schema up to date",
+  help: `Usage: folio migrate
+
+Applies every schema migration the store has not had yet (DATABASE_URL).
+Refuses a store whose schema is newer than this Folio knows.`,
+  async run(args: string[]): Promise<number> {
+    parse(args, {}, 0);
+    const config = loadConfig();
+    const store = await openStore(config.database);
+    try {
+      const before = await store.schemaState();
+      const after = await store.migrate();
+      const moved = before.current === after.current ? "already at" : `${before.current} →`;
+      console.log(`${describeDatabase(config)}: schema ${moved} version ${after.current}`);
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,20 @@
+// Opening the configured store for a command, schema brought up to date first.
+import type { Config } from "../config.js";
+import { openStore } from "../store/open-store.js";
+import type { PostStore } from "../store/post-store.js";
+
+export async function openMigratedStore(config: Config): Promise<PostStore> {
+  const store = await openStore(config.database);
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+export function describeDatabase(config: Config): string {
+  const db = config.database;
+  return db.kind === "sqlite" ? `SQLite ${db.path}` : `PostgreSQL ${new URL(db.url).host}`;
+}

@@ -1,0 +1,86 @@
+// Environment → validated, frozen Config. Every knob of the process is read here, once.
+import { resolve } from "node:path";
+
+export type DatabaseTarget =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | { readonly kind: "postgres"; readonly url: string };
+
+export interface Config {
+  readonly database: DatabaseTarget;
+  readonly port: number;
+  readonly host: string;
+  readonly siteUrl: string;
+  readonly logLevel: string;
+  /** Requests per minute per client; 0 turns limiting off. */
+  readonly rateLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return Object.freeze({
+    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db"),
+    port: parseInteger("PORT", env.PORT ?? "8080", 0, 65535),
+    host: nonEmpty("HOST", env.HOST ?? "127.0.0.1"),
+    siteUrl: parseSiteUrl(env.SITE_URL ?? "http://localhost:8080"),
+    logLevel: oneOf("LOG_LEVEL", env.LOG_LEVEL ?? "info", LOG_LEVELS),
+    rateLimit: parseInteger("RATE_LIMIT", env.RATE_LIMIT ?? "600", 0, 1_000_000_000),
+  });
+}
+
+export function parseDatabaseUrl(value: string): DatabaseTarget {
+  const text = value.trim();
+  if (text === "") throw new ConfigError("DATABASE_URL is empty");
+  if (/^postgres(ql)?:\/\//i.test(text)) {
+    try {
+      new URL(text);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is not a valid postgres:// URL`);
+    }
+    return Object.freeze({ kind: "postgres", url: text });
+  }
+  if (text.startsWith("sqlite:")) {
+    const path = text.replace(/^sqlite:(\/\/)?/, "");
+    if (path === "") throw new ConfigError("DATABASE_URL sqlite: URL has no file path");
+    return Object.freeze({ kind: "sqlite", path: path === ":memory:" ? path : resolve(path) });
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    throw new ConfigError(
+      `DATABASE_URL scheme is not supported (use a file path, sqlite: or postgres://)`,
+    );
+  }
+  return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
+}
+
+function parseInteger(name: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);
+  return n;
+}
+
+function parseSiteUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError("SITE_URL must be an absolute http(s) URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError("SITE_URL must be an absolute http(s) URL");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function oneOf(name: string, value: string, allowed: string[]): string {
+  if (!allowed.includes(value))
+    throw new ConfigError(`${name} must be one of ${allowed.join(", ")}`);
+  return value;
+}
+
+function nonEmpty(name: string, value: string): string {
+  if (value.trim() === "") throw new ConfigError(`${name} is empty`);
+  return value.trim();
+}

@@ -1,0 +1,45 @@
+// Headers every response carries, success or error, and the request id rule.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { FastifyReply } from "fastify";
+
+// An incoming id is echoed only when it is short and plain: it lands in logs and headers.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFor(req: IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+const EXPOSED = "X-Request-Id, ETag, Last-Modified, Link, Retry-After, Cache-Control";
+
+export function setCommonHeaders(reply: FastifyReply): void {
+  reply.headers({
+    "x-request-id": reply.request.id,
+    // A public read API: any origin may read it, errors included.
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": EXPOSED,
+    "x-content-type-options": "nosniff",
+  });
+}
+
+export function setPreflightHeaders(reply: FastifyReply): void {
+  const requested = reply.request.headers["access-control-request-headers"];
+  reply.headers({
+    "access-control-allow-methods": ALLOWED_METHODS,
+    "access-control-allow-headers":
+      typeof requested === "string" && /^[\w-]+(\s*,\s*[\w-]+)*$/.test(requested)
+        ? requested
+        : "If-None-Match, If-Modified-Since, X-Request-Id",
+    "access-control-max-age": "86400",
+    allow: ALLOWED_METHODS,
+  });
+}
+
+/** Site URL of the post as the publishing platform shows it: {SITE_URL}/@pub/slug. */
+export function canonicalLink(siteUrl: string, publicationSlug: string, slug: string): string {
+  const path = `/@${encodeURIComponent(publicationSlug)}/${encodeURIComponent(slug)}`;
+  return `<${siteUrl}${path}>; rel="canonical"`;
+}

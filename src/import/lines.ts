@@ -1,0 +1,72 @@
+// NDJSON framing: bytes (plain or gzip, told by the magic number) → numbered lines,
+// each bounded in size so one runaway line cannot take the process's memory.
+import { createGunzip } from "node:zlib";
+import { Readable } from "node:stream";
+
+export interface Line {
+  number: number;
+  /** The line's text, or undefined when it was longer than the limit. */
+  text: string | undefined;
+}
+
+const NEWLINE = 0x0a;
+
+export async function* readLines(input: Readable, maxBytes: number): AsyncGenerator<Line> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let tooLong = false;
+  let number = 0;
+  for await (const chunk of decompressed(input)) {
+    let start = 0;
+    for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+      const part = chunk.subarray(start, end);
+      const whole = tooLong || pendingBytes + part.length > maxBytes;
+      number++;
+      yield { number, text: whole ? undefined : joinText(pending, part) };
+      pending = [];
+      pendingBytes = 0;
+      tooLong = false;
+      start = end + 1;
+    }
+    const rest = chunk.subarray(start);
+    if (pendingBytes + rest.length > maxBytes) {
+      tooLong = true;
+      pending = [];
+    } else if (!tooLong && rest.length > 0) {
+      pending.push(Buffer.from(rest));
+    }
+    pendingBytes += rest.length;
+  }
+  if (pendingBytes > 0) yield { number: number + 1, text: tooLong ? undefined : joinText(pending) };
+}
+
+function joinText(parts: Buffer[], last?: Buffer): string {
+  const all = last ? [...parts, last] : parts;
+  const text = (all.length === 1 ? all[0]! : Buffer.concat(all)).toString("utf8");
+  return text.endsWith("\r") ? text.slice(0, -1) : text;
+}
+
+/** Yields the input's bytes, gunzipped when it starts with the gzip magic number. */
+async function* decompressed(input: Readable): AsyncGenerator<Buffer> {
+  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  if (first.done) return;
+  const rest = Readable.from(
+    (async function* () {
+      yield first.value;
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
+    })(),
+    { objectMode: false },
+  );
+  const head = Buffer.from(first.value);
+  const gzipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const source = gzipped ? gunzipped(rest) : rest;
+  for await (const chunk of source) yield chunk as Buffer;
+}
+
+function gunzipped(input: Readable): Readable {
+  const gunzip = createGunzip();
+  // pipe() does not forward a read error; without this the import would wait forever.
+  input.on("error", (error) => gunzip.destroy(error));
+  return input.pipe(gunzip);
+}

@@ -1,0 +1,57 @@
+// The process: config → store → app → listen → graceful close on SIGTERM/SIGINT.
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.js";
+import type { Config } from "./config.js";
+import type { PostStore } from "./store/post-store.js";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  address: string;
+  close(): Promise<void>;
+}
+
+export class ListenError extends Error {}
+
+export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
+  const app = await buildApp({ config, store });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw new ListenError(listenFailure(error as NodeJS.ErrnoException, config));
+  }
+  const { port } = app.server.address() as { port: number };
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= app.close().then(() => store.close()));
+  return { app, address: `http://${host}:${port}`, close };
+}
+
+function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
+  const where = `${config.host}:${config.port}`;
+  if (error.code === "EADDRINUSE") return `port ${config.port} is already in use (${where})`;
+  if (error.code === "EACCES") return `not allowed to listen on ${where}`;
+  if (error.code === "EADDRNOTAVAIL") return `address ${config.host} is not available here`;
+  return `cannot listen on ${where}: ${error.message}`;
+}
+
+/** Stops accepting on SIGTERM/SIGINT, lets in-flight requests finish, then exits. */
+export function closeOnSignals(server: RunningServer, deadlineMs = 10_000): void {
+  const stop = (signal: string) => {
+    server.app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      server.app.log.error("in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, deadlineMs);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, "error while closing");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

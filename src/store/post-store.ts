@@ -1,0 +1,131 @@
+// The narrow, async storage interface everything above the store depends on.
+// Each backend (sqlite/, postgres/) implements it with the same file names.
+
+export type PostStatus = "draft" | "published" | "archived";
+
+export interface SocialRecord {
+  username: string;
+  displayName?: string;
+  fid: number;
+}
+
+export interface AuthorRecord {
+  id: string;
+  publicationId: string;
+  name: string;
+  walletAddress?: string;
+  avatarUrl?: string;
+  bio?: string;
+  social?: SocialRecord;
+}
+
+export interface PostContent {
+  json: string;
+  staticHtml: string;
+  markdown: string;
+}
+
+/** A post as stored, whatever its visibility: the read service decides what is shown. */
+export interface PostRecord {
+  id: string;
+  publicationId: string;
+  publicationSlug: string;
+  slug: string;
+  title: string;
+  subtitle?: string;
+  imageUrl?: string;
+  status: PostStatus;
+  /** Milliseconds since the Unix epoch. */
+  publishedAt?: number;
+  updatedAt: number;
+  coinId?: string;
+  categories: string[];
+  authors: AuthorRecord[];
+  /** Present only when asked for with `withContent`. */
+  content?: PostContent;
+}
+
+export interface ReadOptions {
+  withContent: boolean;
+}
+
+export interface PublicationInput {
+  type: "publication";
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export interface AuthorInput extends AuthorRecord {
+  type: "author";
+}
+
+export interface PostInput {
+  type: "post";
+  id: string;
+  publicationId: string;
+  slug: string;
+  title: string;
+  subtitle?: string;
+  imageUrl?: string;
+  status: PostStatus;
+  publishedAt?: number;
+  updatedAt: number;
+  coinId?: string;
+  categories: string[];
+  authorIds: string[];
+  content: PostContent;
+  rendererVersion: number;
+}
+
+export type ImportRecord = PublicationInput | AuthorInput | PostInput;
+
+/** A record with the line of the file it came from, so rejections can name it. */
+export interface NumberedRecord {
+  line: number;
+  record: ImportRecord;
+}
+
+export interface Rejection {
+  line: number;
+  field: string;
+  reason: string;
+}
+
+/** One all-or-nothing write: nothing applied is visible to readers before commit. */
+export interface ImportTransaction {
+  /** Writes the records that pass the store's checks (references, uniqueness). */
+  apply(batch: readonly NumberedRecord[]): Promise<Rejection[]>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export interface SchemaState {
+  current: number;
+  latest: number;
+}
+
+export interface PostStore {
+  readonly kind: "sqlite" | "postgres";
+  findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined>;
+  findPostBySlugs(
+    publicationSlug: string,
+    postSlug: string,
+    options: ReadOptions,
+  ): Promise<PostRecord | undefined>;
+  countPosts(): Promise<number>;
+  beginImport(): Promise<ImportTransaction>;
+  /** Brings the schema to the latest version this code knows. */
+  migrate(): Promise<SchemaState>;
+  schemaState(): Promise<SchemaState>;
+  close(): Promise<void>;
+}
+
+/** The store's schema is newer than this code: refuse to run rather than misread it. */
+export class SchemaTooNewError extends Error {
+  constructor(state: SchemaState) {
+    super(
+      `the store's schema is at version ${state.current}, newer than this Folio knows (${state.latest}); upgrade Folio`,
+    );
+  }
+}

@@ -1,0 +1,111 @@
+// The embedded default: one SQLite file in WAL mode, on better-sqlite3.
+// better-sqlite3 is synchronous; a point read costs microseconds, less than a hop
+// to a worker thread would, so reads run on the event loop.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { StoreUnavailableError } from "../../errors.js";
+import {
+  SchemaTooNewError,
+  type ImportTransaction,
+  type PostRecord,
+  type PostStore,
+  type ReadOptions,
+  type SchemaState,
+} from "../post-store.js";
+import { migrations } from "./migrations.js";
+import { readSql } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+import { SqliteImport } from "./writes.js";
+
+export class StoreOpenError extends Error {}
+
+export function openSqliteStore(path: string): SqliteStore {
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new Database(path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    db.exec("CREATE TABLE IF NOT EXISTS folio_schema (version INTEGER NOT NULL) STRICT");
+    return new SqliteStore(db);
+  } catch (error) {
+    throw new StoreOpenError(`cannot open SQLite store ${path}: ${(error as Error).message}`);
+  }
+}
+
+export class SqliteStore implements PostStore {
+  readonly kind = "sqlite";
+  private statements?: Record<keyof typeof readSql, Database.Statement>;
+
+  constructor(readonly db: Database.Database) {}
+
+  async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
+    return this.read(options.withContent ? "byIdWithContent" : "byId", [id]);
+  }
+
+  async findPostBySlugs(
+    publicationSlug: string,
+    postSlug: string,
+    options: ReadOptions,
+  ): Promise<PostRecord | undefined> {
+    const name = options.withContent ? "bySlugsWithContent" : "bySlugs";
+    return this.read(name, [publicationSlug, postSlug]);
+  }
+
+  private read(name: keyof typeof readSql, args: string[]): PostRecord | undefined {
+    try {
+      this.statements ??= prepareAll(this.db);
+      const row = this.statements[name].get(...args) as PostRow | undefined;
+      return row && toPostRecord(row);
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+  }
+
+  async countPosts(): Promise<number> {
+    return this.db.prepare("SELECT count(*) FROM posts").pluck().get() as number;
+  }
+
+  async beginImport(): Promise<ImportTransaction> {
+    return new SqliteImport(this.db);
+  }
+
+  async schemaState(): Promise<SchemaState> {
+    const current = this.db.prepare("SELECT max(version) FROM folio_schema").pluck().get();
+    return { current: (current as number | null) ?? 0, latest: migrations.length };
+  }
+
+  async migrate(): Promise<SchemaState> {
+    const state = await this.schemaState();
+    if (state.current > state.latest) throw new SchemaTooNewError(state);
+    const step = this.db.transaction((version: number) => {
+      this.db.exec(migrations[version - 1]!);
+      this.db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(version);
+    });
+    for (let v = state.current + 1; v <= state.latest; v++) step(v);
+    return { current: state.latest, latest: state.latest };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function prepareAll(db: Database.Database): Record<keyof typeof readSql, Database.Statement> {
+  const entries = Object.entries(readSql).map(([name, sql]) => [name, db.prepare(sql)]);
+  return Object.fromEntries(entries) as Record<keyof typeof readSql, Database.Statement>;
+}
+
+/** Lock contention and I/O faults are the store being unavailable, not a bug. */
+function asUnavailable(error: unknown): unknown {
+  const code = (error as { code?: string }).code ?? "";
+  if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|CORRUPT|NOTADB)/.test(code)) {
+    return new StoreUnavailableError(`SQLite store unavailable: ${code}`);
+  }
+  if (error instanceof TypeError && /database connection is not open/.test(error.message)) {
+    return new StoreUnavailableError("SQLite store is closed");
+  }
+  return error;
+}
