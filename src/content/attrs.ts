@@ -45,7 +45,7 @@ const cell: Record<string, Check> = {
 const CHECKS: Record<string, Record<string, Check>> = {
   heading: { level: strictInt(1, 6, "an integer from 1 to 6") },
   orderedList: {
-    start: strictInt(0, 2 ** 31 - 1, "a non-negative integer"),
+    start: strictInt(0, 999_999_999, "an integer from 0 to 999999999"),
     type: oneOf("1", "a", "A", "i", "I"),
   },
   // A language lands in a class attribute and a fence info string: keep it to a token.
