@@ -17,7 +17,11 @@ export function escapeText(text: string, ctx: InlineContext): string {
   const out = text
     .replace(/\r\n?/g, "\n")
     .replace(/[\\*_`[\]<~|]/g, "\\$&")
-    .replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&");
+    .replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&")
+    // GFM would turn bare URLs and e-mail addresses into links; plain text must stay plain.
+    .replace(/\b(https?|ftp):(?=\/\/)/gi, "$1\\:")
+    .replace(/\b(www)\./gi, "$1\\.")
+    .replace(/([\w.+-])@(?=[\w-]+\.)/g, "$1\\@");
   return ctx.heading ? out.replace(/#/g, "\\#") : out;
 }
 
@@ -64,6 +68,18 @@ function close(mark: Mark): string {
   return linkTail(String(mark.attrs.href), mark.attrs.title);
 }
 
+/** A link whose text is its own absolute URL is written `<url>`, the form a parser reads back the same. */
+function isAutolink(child: PMNode, opening: Mark[], marks: Mark[]): boolean {
+  const link = opening[0];
+  return (
+    marks.length === 1 &&
+    link?.type.name === "link" &&
+    child.text === link.attrs.href &&
+    /^[a-z][a-z0-9+.-]{1,31}:[^\s<>\\]*$/i.test(child.text ?? "") &&
+    !child.marks.some((m) => m.type.name === "code")
+  );
+}
+
 /** How many following siblings a mark stays on: longer marks open first so they nest outside. */
 function reach(children: readonly PMNode[], from: number, mark: Mark): number {
   let i = from;
@@ -94,6 +110,10 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     out.push(pending, lead);
     pending = "";
     const opening = marks.filter((m) => !m.isInSet(active));
+    if (isAutolink(child, opening, marks) && reach(children, index, opening[0]!) === index + 1) {
+      out.push(`<${child.text!}>`);
+      return;
+    }
     opening.sort((a, b) => reach(children, index, b) - reach(children, index, a));
     for (const mark of opening) {
       out.push(open(mark));

@@ -14,9 +14,27 @@ function indent(text: string, first: string, rest: string): string {
     .join("\n");
 }
 
+const family = (node: PMNode | null) =>
+  node?.type.name === "orderedList"
+    ? "ordered"
+    : node?.type.spec.group?.includes("list")
+      ? "bullet"
+      : null;
+
+/**
+ * Adjacent lists of one family would merge into one list when read back, so every
+ * second one uses the alternate marker (`*` for bullets, `)` for ordered lists).
+ */
 function blocks(node: PMNode): string[] {
   const out: string[] = [];
-  node.forEach((child) => out.push(serializeBlock(child)));
+  let alternate = false;
+  let previous: PMNode | null = null;
+  node.forEach((child) => {
+    const same = family(child) !== null && family(child) === family(previous);
+    alternate = same ? !alternate : false;
+    out.push(alternate ? serializeList(child, true) : serializeBlock(child));
+    previous = child;
+  });
   return out;
 }
 
@@ -51,6 +69,18 @@ function list(node: PMNode, marker: (item: PMNode, i: number) => string): string
     items.push(indent(body, body === "" ? m.trimEnd() : m, " ".repeat(width)));
   });
   return items.join(isTight(node) ? "\n" : "\n\n");
+}
+
+function serializeList(node: PMNode, alternate: boolean): string {
+  const bullet = alternate ? "*" : "-";
+  if (node.type.name === "orderedList") {
+    const start = node.attrs.start as number;
+    return list(node, (_item, i) => `${start + i}${alternate ? ")" : "."} `);
+  }
+  if (node.type.name === "taskList") {
+    return list(node, (item) => `${bullet} [${item.attrs.checked ? "x" : " "}] `);
+  }
+  return list(node, () => `${bullet} `);
 }
 
 function codeBlock(node: PMNode): string {
@@ -131,9 +161,9 @@ const NODES: Record<string, Serializer> = {
       .split("\n")
       .map((line) => (line === "" ? ">" : `> ${line}`))
       .join("\n"),
-  bulletList: (node) => list(node, () => "- "),
-  orderedList: (node) => list(node, (_item, i) => `${(node.attrs.start as number) + i}. `),
-  taskList: (node) => list(node, (item) => (item.attrs.checked ? "- [x] " : "- [ ] ")),
+  bulletList: (node) => serializeList(node, false),
+  orderedList: (node) => serializeList(node, false),
+  taskList: (node) => serializeList(node, false),
   listItem: itemBody,
   taskItem: itemBody,
   codeBlock,

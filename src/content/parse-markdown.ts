@@ -47,6 +47,8 @@ function inline(tokens: Token[], marks: Json[]): Json[] {
         return nested({ type: "link", attrs: { href: t.href, title: t.title ?? null } });
       case "br":
         return [{ type: "hardBreak" }];
+      case "checkbox": // loose task items carry it inline; listItem reads item.checked instead
+        return [];
       case "image":
         return [
           { type: "image", attrs: { src: t.href, alt: plain(t.tokens), title: t.title ?? null } },
