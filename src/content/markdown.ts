@@ -41,9 +41,11 @@ function blocks(node: PMNode): string[] {
 /** Within an item, a nested list follows its paragraph directly; other blocks need a blank line. */
 function itemBody(item: PMNode): string {
   const parts: string[] = [];
-  item.forEach((child, _offset, i) => {
+  item.forEach((child) => {
     const text = serializeBlock(child);
-    if (i > 0) parts.push(child.type.spec.group?.includes("list") ? "\n" : "\n\n");
+    // An empty block cannot be written inside an item (a blank first line ends it).
+    if (text === "") return;
+    if (parts.length > 0) parts.push(child.type.spec.group?.includes("list") ? "\n" : "\n\n");
     parts.push(text);
   });
   return parts.join("");
