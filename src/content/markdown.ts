@@ -2,6 +2,7 @@
 // fixed style. One serializer per node type; marks are handled in markdown-inline.ts.
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { escapeText, inlineMarkdown, linkTail, type InlineContext } from "./markdown-inline.js";
+import { cellText, table } from "./markdown-table.js";
 
 type Serializer = (node: PMNode) => string;
 const BLOCK: InlineContext = { table: false, heading: false };
@@ -91,48 +92,6 @@ function codeBlock(node: PMNode): string {
   const fence = "`".repeat(Math.max(3, longest + 1));
   const lang = typeof node.attrs.language === "string" ? node.attrs.language : "";
   return code === "" ? `${fence}${lang}\n${fence}` : `${fence}${lang}\n${code}\n${fence}`;
-}
-
-/** A cell's blocks flattened to one line: GFM cells cannot hold block content. */
-function cellText(cell: PMNode): string {
-  const parts: string[] = [];
-  cell.descendants((node) => {
-    if (!node.isTextblock) return true;
-    const text = inlineMarkdown(node, { table: true, heading: false }).trim();
-    if (text !== "") parts.push(text);
-    return false;
-  });
-  return parts.join(" ");
-}
-
-function table(node: PMNode): string {
-  const rows: string[][] = [];
-  node.forEach((row) => {
-    const cells: string[] = [];
-    row.forEach((cell) => {
-      cells.push(cellText(cell));
-      for (let i = 1; i < (cell.attrs.colspan as number); i++) cells.push("");
-    });
-    rows.push(cells);
-  });
-  const width = Math.max(1, ...rows.map((r) => r.length));
-  const line = (cells: string[]) =>
-    `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`.replace(
-      / {2}\|/g,
-      " |",
-    );
-  const aligns = Array.from({ length: width }, (_, i) => {
-    const align = node.firstChild?.maybeChild(i)?.attrs.align;
-    return align === "left"
-      ? ":---"
-      : align === "right"
-        ? "---:"
-        : align === "center"
-          ? ":---:"
-          : "---";
-  });
-  const [head = [], ...body] = rows;
-  return [line(head), `| ${aligns.join(" | ")} |`, ...body.map(line)].join("\n");
 }
 
 function image(node: PMNode): string {
