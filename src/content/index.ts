@@ -1,5 +1,14 @@
 // The seam between a post's source document and what is derived from it.
 // Writers (import, rerender) call deriveContent; readers never render.
+import type { Node as PMNode } from "@tiptap/pm/model";
+import { ContentError } from "./errors.js";
+import { renderHtml } from "./html.js";
+import { renderMarkdown } from "./markdown.js";
+import { normalizeDoc } from "./normalize.js";
+import { parseMarkdown } from "./parse-markdown.js";
+import { sanitizeHtml } from "./sanitize.js";
+
+export { ContentError };
 
 export type ContentSource = { json: unknown } | { markdown: string };
 
@@ -13,49 +22,38 @@ export interface DerivedContent {
   unknownTypes: Record<string, number>;
 }
 
-/** A source document that cannot be accepted; `path` names where inside it. */
-export class ContentError extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const RENDERER_VERSION = 0;
+/** Bump whenever staticHtml or markdown for the same JSON may change (see docs/content.md). */
+export const RENDERER_VERSION = 1;
 
 export function deriveContent(source: ContentSource): DerivedContent {
-  const doc = "markdown" in source ? markdownAsDoc(source.markdown) : parseDoc(source.json);
+  const { doc, unknownTypes } =
+    "markdown" in source
+      ? normalizeDoc(parseMarkdown(source.markdown), "markdown")
+      : normalizeDoc(parseJson(source.json), "json");
+  const empty = isEmpty(doc);
   return {
-    json: JSON.stringify(doc),
-    staticHtml: "",
-    markdown: "",
-    rendererVersion: 0,
-    unknownTypes: {},
+    json: JSON.stringify(doc.toJSON()),
+    staticHtml: empty ? "" : sanitizeHtml(renderHtml(doc)),
+    markdown: empty ? "" : renderMarkdown(doc),
+    rendererVersion: RENDERER_VERSION,
+    unknownTypes,
   };
 }
 
-function parseDoc(input: unknown): unknown {
-  const doc = typeof input === "string" ? tryParse(input) : input;
-  if (typeof doc !== "object" || doc === null || (doc as { type?: unknown }).type !== "doc") {
-    throw new ContentError("json", 'must be a TipTap document (type "doc")');
-  }
-  return doc;
-}
-
-function tryParse(text: string): unknown {
+function parseJson(input: unknown): unknown {
+  if (typeof input !== "string") return input;
   try {
-    return JSON.parse(text);
+    return JSON.parse(input);
   } catch {
     throw new ContentError("json", "is not valid JSON");
   }
 }
 
-function markdownAsDoc(markdown: string): unknown {
-  const paragraphs = markdown.split(/\n{2,}/).filter((p) => p.trim() !== "");
-  return {
-    type: "doc",
-    content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })),
-  };
+/** The schema needs one block, so an empty document is a single empty paragraph. */
+function isEmpty(doc: PMNode): boolean {
+  return (
+    doc.childCount === 1 &&
+    doc.firstChild!.type.name === "paragraph" &&
+    doc.firstChild!.childCount === 0
+  );
 }

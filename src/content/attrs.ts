@@ -1,0 +1,89 @@
+// Attribute allow-list: an attribute is stored only if it has a check here.
+// Everything else (rel, target, class, style, on*, editor-private attributes) is dropped.
+import { ContentError } from "./errors.js";
+import { isSafeLink, isSafeMedia } from "./url.js";
+
+/** Returned by a check when the whole node or mark must go (e.g. an image without a safe src). */
+export const DROP = Symbol("drop");
+type Check = (value: unknown, path: string) => unknown;
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const oneOf =
+  (...allowed: string[]) =>
+  (value: unknown) =>
+    typeof value === "string" && allowed.includes(value) ? value : undefined;
+const int = (min: number, max: number) => (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? value
+    : undefined;
+const url = (safe: (u: string) => boolean) => (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" && safe(value) ? value : DROP;
+const pattern = (re: RegExp) => (value: unknown) =>
+  typeof value === "string" && re.test(value) ? value : undefined;
+
+function strictInt(min: number, max: number, what: string): Check {
+  return (value, path) => {
+    if (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) {
+      return value;
+    }
+    throw new ContentError(path, `must be ${what}`);
+  };
+}
+
+const colwidth = (value: unknown) =>
+  Array.isArray(value) && value.every((w) => Number.isInteger(w) && w > 0 && w < 100000)
+    ? value
+    : undefined;
+
+const cell: Record<string, Check> = {
+  colspan: int(1, 1000),
+  rowspan: int(1, 1000),
+  colwidth,
+  align: oneOf("left", "right", "center"),
+};
+
+const CHECKS: Record<string, Record<string, Check>> = {
+  heading: { level: strictInt(1, 6, "an integer from 1 to 6") },
+  orderedList: {
+    start: strictInt(0, 999_999_999, "an integer from 0 to 999999999"),
+    type: oneOf("1", "a", "A", "i", "I"),
+  },
+  // A language lands in a class attribute and a fence info string: keep it to a token.
+  codeBlock: { language: pattern(/^[A-Za-z0-9_+#.-]{1,40}$/) },
+  image: {
+    src: url(isSafeMedia),
+    alt: text,
+    title: text,
+    width: int(1, 100000),
+    height: int(1, 100000),
+  },
+  tableCell: cell,
+  tableHeader: cell,
+  taskItem: { checked: (value) => (typeof value === "boolean" ? value : undefined) },
+  embed: { url: url(isSafeMedia), provider: pattern(/^[\w.-]{1,64}$/), title: text },
+  link: { href: url(isSafeLink), title: text },
+};
+
+/** Attributes that must be present (and safe) for the node or mark to be kept. */
+const REQUIRED: Record<string, string> = { image: "src", embed: "url", link: "href" };
+
+/** Clean the attributes of a known node or mark; DROP means drop the node or mark. */
+export function cleanAttrs(
+  type: string,
+  raw: Record<string, unknown> | undefined,
+  path: string,
+): Record<string, unknown> | typeof DROP {
+  const checks = CHECKS[type];
+  const attrs: Record<string, unknown> = {};
+  if (checks && raw) {
+    for (const [name, check] of Object.entries(checks)) {
+      const value = raw[name];
+      if (value === undefined || value === null) continue;
+      const clean = check(value, `${path}.attrs.${name}`);
+      if (clean === DROP) return DROP;
+      if (clean !== undefined) attrs[name] = clean;
+    }
+  }
+  const required = REQUIRED[type];
+  return required && attrs[required] === undefined ? DROP : attrs;
+}

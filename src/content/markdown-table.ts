@@ -1,0 +1,46 @@
+// GFM tables. A GFM cell holds one line of inline content, so block content in
+// a cell is flattened and spans are approximated (see docs/content.md).
+import type { Node as PMNode } from "@tiptap/pm/model";
+import { inlineMarkdown } from "./markdown-inline.js";
+
+/** A cell's blocks flattened to one line: GFM cells cannot hold block content. */
+export function cellText(cell: PMNode): string {
+  const parts: string[] = [];
+  cell.descendants((node) => {
+    if (!node.isTextblock) return true;
+    const text = inlineMarkdown(node, { table: true, heading: false }).trim();
+    if (text !== "") parts.push(text);
+    return false;
+  });
+  return parts.join(" ");
+}
+
+export function table(node: PMNode): string {
+  const rows: string[][] = [];
+  node.forEach((row) => {
+    const cells: string[] = [];
+    row.forEach((cell) => {
+      cells.push(cellText(cell));
+      for (let i = 1; i < (cell.attrs.colspan as number); i++) cells.push("");
+    });
+    rows.push(cells);
+  });
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`.replace(
+      / {2}\|/g,
+      " |",
+    );
+  const aligns = Array.from({ length: width }, (_, i) => {
+    const align = node.firstChild?.maybeChild(i)?.attrs.align;
+    return align === "left"
+      ? ":---"
+      : align === "right"
+        ? "---:"
+        : align === "center"
+          ? ":---:"
+          : "---";
+  });
+  const [head = [], ...body] = rows;
+  return [line(head), `| ${aligns.join(" | ")} |`, ...body.map(line)].join("\n");
+}

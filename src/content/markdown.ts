@@ -1,0 +1,152 @@
+// JSON → Markdown: CommonMark + GFM (tables, task lists, strikethrough) in one
+// fixed style. One serializer per node type; marks are handled in markdown-inline.ts.
+import type { Node as PMNode } from "@tiptap/pm/model";
+import { escapeText, inlineMarkdown, linkTail, type InlineContext } from "./markdown-inline.js";
+import { cellText, table } from "./markdown-table.js";
+
+type Serializer = (node: PMNode) => string;
+const BLOCK: InlineContext = { table: false, heading: false };
+
+/** Prefix continuation lines (blank lines stay empty, so no trailing blanks appear). */
+function indent(text: string, first: string, rest: string): string {
+  return text
+    .split("\n")
+    .map((line, i) => (i === 0 ? first + line : line === "" ? "" : rest + line))
+    .join("\n");
+}
+
+const family = (node: PMNode | null) =>
+  node?.type.name === "orderedList"
+    ? "ordered"
+    : node?.type.spec.group?.includes("list")
+      ? "bullet"
+      : null;
+
+/**
+ * Adjacent lists of one family would merge into one list when read back, so every
+ * second one uses the alternate marker (`*` for bullets, `)` for ordered lists).
+ */
+function blocks(node: PMNode): string[] {
+  const out: string[] = [];
+  let alternate = false;
+  let previous: PMNode | null = null;
+  node.forEach((child) => {
+    const same = family(child) !== null && family(child) === family(previous);
+    alternate = same ? !alternate : false;
+    out.push(alternate ? serializeList(child, true) : serializeBlock(child));
+    previous = child;
+  });
+  return out;
+}
+
+/** Within an item, a nested list follows its paragraph directly; other blocks need a blank line. */
+function itemBody(item: PMNode): string {
+  const parts: string[] = [];
+  item.forEach((child) => {
+    const text = serializeBlock(child);
+    // An empty block cannot be written inside an item (a blank first line ends it).
+    if (text === "") return;
+    if (parts.length > 0) parts.push(child.type.spec.group?.includes("list") ? "\n" : "\n\n");
+    parts.push(text);
+  });
+  return parts.join("");
+}
+
+function isTight(list: PMNode): boolean {
+  let tight = true;
+  list.forEach((item) =>
+    item.forEach((child, _o, i) => {
+      if (i > 0 && !child.type.spec.group?.includes("list")) tight = false;
+    }),
+  );
+  return tight;
+}
+
+function list(node: PMNode, marker: (item: PMNode, i: number) => string): string {
+  const items: string[] = [];
+  node.forEach((item, _o, i) => {
+    const m = marker(item, i);
+    const body = itemBody(item);
+    // The marker width, not the checkbox, sets the continuation indent.
+    const width = node.type.name === "taskList" ? 2 : m.length;
+    items.push(indent(body, body === "" ? m.trimEnd() : m, " ".repeat(width)));
+  });
+  return items.join(isTight(node) ? "\n" : "\n\n");
+}
+
+function serializeList(node: PMNode, alternate: boolean): string {
+  const bullet = alternate ? "*" : "-";
+  if (node.type.name === "orderedList") {
+    const start = node.attrs.start as number;
+    return list(node, (_item, i) => `${start + i}${alternate ? ")" : "."} `);
+  }
+  if (node.type.name === "taskList") {
+    return list(node, (item) => `${bullet} [${item.attrs.checked ? "x" : " "}] `);
+  }
+  return list(node, () => `${bullet} `);
+}
+
+function codeBlock(node: PMNode): string {
+  const code = node.textContent;
+  const longest = Math.max(0, ...(code.match(/`{3,}/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  const lang = typeof node.attrs.language === "string" ? node.attrs.language : "";
+  return code === "" ? `${fence}${lang}\n${fence}` : `${fence}${lang}\n${code}\n${fence}`;
+}
+
+function image(node: PMNode): string {
+  const alt = typeof node.attrs.alt === "string" ? node.attrs.alt.replace(/\s*\n\s*/g, " ") : "";
+  return `![${escapeText(alt, BLOCK)}${linkTail(String(node.attrs.src), node.attrs.title)}`;
+}
+
+function embed(node: PMNode): string {
+  const url = String(node.attrs.url);
+  const title =
+    typeof node.attrs.title === "string" && node.attrs.title !== "" ? node.attrs.title : url;
+  return `[${escapeText(title.replace(/\s*\n\s*/g, " "), BLOCK)}${linkTail(url, null)}`;
+}
+
+const NODES: Record<string, Serializer> = {
+  doc: (node) =>
+    blocks(node)
+      .filter((b) => b !== "")
+      .join("\n\n"),
+  paragraph: (node) => inlineMarkdown(node, BLOCK),
+  heading: (node) => {
+    const text = inlineMarkdown(node, { table: false, heading: true });
+    return `${"#".repeat(node.attrs.level as number)}${text === "" ? "" : ` ${text}`}`;
+  },
+  blockquote: (node) =>
+    blocks(node)
+      .join("\n\n")
+      .split("\n")
+      .map((line) => (line === "" ? ">" : `> ${line}`))
+      .join("\n"),
+  bulletList: (node) => serializeList(node, false),
+  orderedList: (node) => serializeList(node, false),
+  taskList: (node) => serializeList(node, false),
+  listItem: itemBody,
+  taskItem: itemBody,
+  codeBlock,
+  horizontalRule: () => "---",
+  image,
+  embed,
+  table,
+  // Only reachable for a malformed document; keeps the serializer total.
+  text: (node) => escapeText(node.text ?? "", BLOCK),
+  hardBreak: () => "",
+  tableRow: () => "",
+  tableCell: cellText,
+  tableHeader: cellText,
+};
+
+export function serializeBlock(node: PMNode): string {
+  const serializer = NODES[node.type.name];
+  if (!serializer) throw new Error(`no Markdown serializer for node type ${node.type.name}`);
+  return serializer(node);
+}
+
+/** Markdown for a normalized document; an empty document gives "". */
+export function renderMarkdown(doc: PMNode): string {
+  return serializeBlock(doc);
+}

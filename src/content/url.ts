@@ -1,0 +1,40 @@
+// URL policy shared by normalization (what may be stored) and the sanitizer
+// (what may be emitted). Two independent checks, so a gap in one is caught by the other.
+import { decodeHTML } from "entities";
+
+const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
+const MEDIA_SCHEMES = new Set(["http", "https"]);
+// Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
+// eslint-disable-next-line no-control-regex
+const IGNORED = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]+/g;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** The scheme a browser would see, after entity decoding (repeated, against double encoding). */
+export function effectiveScheme(url: string): string | null {
+  let text = url;
+  for (let i = 0; i < 3; i++) {
+    const decoded = decodeHTML(text);
+    if (decoded === text) break;
+    text = decoded;
+  }
+  const match = SCHEME.exec(text.replace(IGNORED, ""));
+  return match?.[1] ? match[1].toLowerCase() : null;
+}
+
+/** Links may be relative or use http(s)/mailto/tel. */
+export function isSafeLink(url: string): boolean {
+  const scheme = effectiveScheme(url);
+  return scheme === null || LINK_SCHEMES.has(scheme);
+}
+
+/** Images and embeds load content, so only relative or http(s) URLs. */
+export function isSafeMedia(url: string): boolean {
+  const scheme = effectiveScheme(url);
+  return scheme === null || MEDIA_SCHEMES.has(scheme);
+}
+
+/** An absolute web URL (or protocol-relative one) leaves the site and gets rel="…nofollow". */
+export function isExternal(url: string): boolean {
+  const scheme = effectiveScheme(url);
+  return scheme === "http" || scheme === "https" || /^\s*[/\\]{2}/.test(url);
+}
