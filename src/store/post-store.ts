@@ -100,6 +100,18 @@ export interface ImportTransaction {
   rollback(): Promise<void>;
 }
 
+/**
+ * What a committed write changed, for nodes that hold copies (the response cache).
+ * `all` when the writer cannot say (a large import, another process on SQLite), or when
+ * a publication or author changed, since that touches every post that shows it.
+ */
+export interface ChangeNotice {
+  all: boolean;
+  postIds: string[];
+}
+
+export type ChangeListener = (notice: ChangeNotice) => void;
+
 export interface SchemaState {
   current: number;
   latest: number;
@@ -115,6 +127,13 @@ export interface PostStore {
   ): Promise<PostRecord | undefined>;
   countPosts(): Promise<number>;
   beginImport(): Promise<ImportTransaction>;
+  /**
+   * Calls the listener after every committed write, from this process or another,
+   * within about a second. Resolves to a function that stops watching.
+   */
+  watchChanges(listener: ChangeListener): Promise<() => Promise<void>>;
+  /** Cheap liveness check of the store, for readiness. */
+  ping(): Promise<void>;
   /** Brings the schema to the latest version this code knows. */
   migrate(): Promise<SchemaState>;
   schemaState(): Promise<SchemaState>;

@@ -7,12 +7,15 @@ import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../../errors.js";
 import {
   SchemaTooNewError,
+  type ChangeListener,
+  type ChangeNotice,
   type ImportTransaction,
   type PostRecord,
   type PostStore,
   type ReadOptions,
   type SchemaState,
 } from "../post-store.js";
+import { watchDataVersion } from "./changes.js";
 import { migrations } from "./migrations.js";
 import { readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
@@ -69,7 +72,31 @@ export class SqliteStore implements PostStore {
   }
 
   async beginImport(): Promise<ImportTransaction> {
-    return new SqliteImport(this.db);
+    return new SqliteImport(this.db, this.notify);
+  }
+
+  private readonly listeners = new Set<ChangeListener>();
+
+  /** Writes through this connection are told at once; other processes' through polling. */
+  private readonly notify = (notice: ChangeNotice) => {
+    for (const listener of this.listeners) listener(notice);
+  };
+
+  async watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    const stopPolling = watchDataVersion(this.db, listener);
+    return async () => {
+      this.listeners.delete(listener);
+      await stopPolling();
+    };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      this.db.prepare("SELECT 1").get();
+    } catch (error) {
+      throw asUnavailable(error);
+    }
   }
 
   async schemaState(): Promise<SchemaState> {

@@ -3,6 +3,8 @@
 import type { Database, Statement } from "better-sqlite3";
 import type {
   AuthorInput,
+  ChangeNotice,
+  ImportRecord,
   ImportTransaction,
   NumberedRecord,
   PostInput,
@@ -10,13 +12,32 @@ import type {
   Rejection,
 } from "../post-store.js";
 
+/** Past this many posts a notice says "everything", so a big import stays flat in memory. */
+const MAX_NOTICE_POSTS = 10_000;
+
+export function noteChange(changed: { all: boolean; postIds: Set<string> }, record: ImportRecord) {
+  if (changed.all) return;
+  if (record.type !== "post" || changed.postIds.size >= MAX_NOTICE_POSTS) {
+    changed.all = true;
+    changed.postIds.clear();
+  } else {
+    changed.postIds.add(record.id);
+  }
+}
+
 type Check = (r: NumberedRecord) => Rejection | undefined;
 
 export class SqliteImport implements ImportTransaction {
   private readonly sql: Record<string, Statement>;
   private open = true;
 
-  constructor(private readonly db: Database) {
+  /** What this transaction wrote, told to listeners once it commits. */
+  private readonly changed = { all: false, postIds: new Set<string>() };
+
+  constructor(
+    private readonly db: Database,
+    private readonly notify: (notice: ChangeNotice) => void,
+  ) {
     const prepare = (text: string) => db.prepare(text);
     this.sql = {
       publicationById: prepare(`SELECT 1 FROM publications WHERE id = ?`).pluck(),
@@ -95,6 +116,7 @@ export class SqliteImport implements ImportTransaction {
   };
 
   private write({ record }: NumberedRecord): void {
+    noteChange(this.changed, record);
     if (record.type === "publication") this.writePublication(record);
     else if (record.type === "author") this.writeAuthor(record);
     else this.writePost(record);
@@ -144,6 +166,8 @@ export class SqliteImport implements ImportTransaction {
 
   async commit(): Promise<void> {
     this.finish("COMMIT");
+    const { all, postIds } = this.changed;
+    if (all || postIds.size > 0) this.notify({ all, postIds: [...postIds] });
   }
 
   async rollback(): Promise<void> {
