@@ -1,29 +1,16 @@
 // The import transaction on SQLite: one BEGIN IMMEDIATE … COMMIT around a whole file, so
 // readers (other connections, WAL mode) see the old version until the commit.
 import type { Database, Statement } from "better-sqlite3";
+import { noteChange } from "../change-notice.js";
 import type {
   AuthorInput,
   ChangeNotice,
-  ImportRecord,
   ImportTransaction,
   NumberedRecord,
   PostInput,
   PublicationInput,
   Rejection,
 } from "../post-store.js";
-
-/** Past this many posts a notice says "everything", so a big import stays flat in memory. */
-const MAX_NOTICE_POSTS = 10_000;
-
-export function noteChange(changed: { all: boolean; postIds: Set<string> }, record: ImportRecord) {
-  if (changed.all) return;
-  if (record.type !== "post" || changed.postIds.size >= MAX_NOTICE_POSTS) {
-    changed.all = true;
-    changed.postIds.clear();
-  } else {
-    changed.postIds.add(record.id);
-  }
-}
 
 type Check = (r: NumberedRecord) => Rejection | undefined;
 
