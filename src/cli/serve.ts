@@ -26,9 +26,10 @@ SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = 
       }
       const server = await startServer(config, store);
       closeOnSignals(server);
-      console.log(`Folio is serving ${describeDatabase(config)} at ${server.address}`);
-      console.log("Try:");
-      for (const path of DEMO_EXAMPLES) console.log(`  curl '${server.address}${path}'`);
+      const tries = DEMO_EXAMPLES.map((path) => `  curl '${server.address}${path}'`);
+      console.log(
+        [`Folio is serving ${describeDatabase(config)} at ${server.address}`, "Try:", ...tries].join("\n"),
+      );
       return new Promise<number>(() => {});
     } catch (error) {
       await store.close();
