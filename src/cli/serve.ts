@@ -28,7 +28,11 @@ SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = 
       closeOnSignals(server);
       const tries = DEMO_EXAMPLES.map((path) => `  curl '${server.address}${path}'`);
       console.log(
-        [`Folio is serving ${describeDatabase(config)} at ${server.address}`, "Try:", ...tries].join("\n"),
+        [
+          `Folio is serving ${describeDatabase(config)} at ${server.address}`,
+          "Try:",
+          ...tries,
+        ].join("\n"),
       );
       return new Promise<number>(() => {});
     } catch (error) {

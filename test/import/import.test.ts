@@ -1,6 +1,6 @@
 // Contract section 5: the import is validated line by line and all or nothing.
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { describe, test, type TestContext } from "node:test";
 import { gzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { formatRejection, importNdjson } from "../../src/import/run-import.js";
@@ -44,7 +44,7 @@ const BAD_LINES: [object, string][] = [
 
 for (const factory of await storeFactories()) {
   describe(`import (${factory.name})`, () => {
-    const fresh = async (t: import("node:test").TestContext) => {
+    const fresh = async (t: TestContext) => {
       const made = await factory.create();
       t.after(() => made.dispose());
       return made.store;
