@@ -7,6 +7,8 @@ import type { PostStore } from "./store/post-store.js";
 export interface RunningServer {
   app: FastifyInstance;
   address: string;
+  /** How long in-flight requests get to finish once a signal asks the process to stop. */
+  shutdownTimeoutMs: number;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,8 @@ export async function startServer(config: Config, store: PostStore): Promise<Run
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= app.close().then(() => store.close()));
-  return { app, address: `http://${host}:${port}`, close };
+  const { shutdownTimeoutMs } = config.limits;
+  return { app, address: `http://${host}:${port}`, shutdownTimeoutMs, close };
 }
 
 function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
@@ -36,7 +39,7 @@ function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
 }
 
 /** Stops accepting on SIGTERM/SIGINT, lets in-flight requests finish, then exits. */
-export function closeOnSignals(server: RunningServer, deadlineMs = 10_000): void {
+export function closeOnSignals(server: RunningServer, deadlineMs = server.shutdownTimeoutMs): void {
   const stop = (signal: string) => {
     server.app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => {
