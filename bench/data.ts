@@ -98,7 +98,10 @@ export async function loadDataSet(store: PostStore, posts: number): Promise<Impo
       let chunk = "";
       for (const line of lines(posts)) {
         chunk += line + "\n";
-        if (chunk.length > 256 * 1024) (yield Buffer.from(chunk), (chunk = ""));
+        if (chunk.length > 256 * 1024) {
+          yield Buffer.from(chunk);
+          chunk = "";
+        }
       }
       if (chunk) yield Buffer.from(chunk);
     })(),
