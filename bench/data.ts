@@ -52,7 +52,7 @@ function doc(i: number) {
   };
 }
 
-function* lines(posts: number): Generator<string> {
+export function* lines(posts: number): Generator<string> {
   for (let p = 0; p < PUBLICATIONS; p++) {
     yield JSON.stringify({
       type: "publication",
