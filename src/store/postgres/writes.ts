@@ -1,0 +1,79 @@
+// The import transaction on PostgreSQL: one connection, one BEGIN … COMMIT around a whole
+// file, so readers see the old version until the commit. Per batch: one query for the
+// checks, a few multi-row statements for the writes. The change notice is queued with
+// pg_notify just before COMMIT, which delivers it to every node at the moment of commit.
+import type { Pool, PoolClient } from "pg";
+import { noteChange, type ChangeSet } from "../change-notice.js";
+import type { ImportTransaction, NumberedRecord, Rejection } from "../post-store.js";
+import { checkBatch } from "./batch-checks.js";
+import { partsWithDistinctIds, writePart } from "./batch-writes.js";
+import { CHANNEL, noticePayload } from "./changes.js";
+
+export class PostgresImport implements ImportTransaction {
+  private open = true;
+  private readonly changed: ChangeSet = { all: false, postIds: new Set() };
+
+  private constructor(
+    private readonly client: PoolClient,
+    private readonly translate: (error: unknown) => unknown,
+  ) {}
+
+  static async begin(pool: Pool, translate: (error: unknown) => unknown) {
+    let client: PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      await client.query("BEGIN");
+      // An import is a batch job: the read timeout must not cut a large file short.
+      await client.query("SET LOCAL statement_timeout = 0");
+      return new PostgresImport(client, translate);
+    } catch (error) {
+      client?.release(true);
+      throw translate(error);
+    }
+  }
+
+  async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
+    if (!this.open) throw new Error("import transaction is already finished");
+    if (batch.length === 0) return [];
+    try {
+      const { accepted, rejections } = await checkBatch(this.client, batch);
+      for (const part of partsWithDistinctIds(accepted)) await writePart(this.client, part);
+      for (const { record } of accepted) noteChange(this.changed, record);
+      return rejections;
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async commit(): Promise<void> {
+    if (!this.open) return;
+    const payload = noticePayload(this.changed);
+    try {
+      if (payload !== undefined) {
+        await this.client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+      }
+      await this.client.query("COMMIT");
+      this.finish();
+    } catch (error) {
+      this.finish(true);
+      throw this.translate(error);
+    }
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.open) return;
+    try {
+      await this.client.query("ROLLBACK");
+      this.finish();
+    } catch {
+      // The connection is gone, and the transaction with it: nothing was written.
+      this.finish(true);
+    }
+  }
+
+  /** Returns the connection to the pool, or destroys it when it may be broken. */
+  private finish(broken = false): void {
+    this.open = false;
+    this.client.release(broken);
+  }
+}
