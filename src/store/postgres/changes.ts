@@ -43,12 +43,15 @@ export class ChangeListenerConnection {
   private client: pg.Client | undefined;
   private stopped = false;
   private attempts = 0;
-  private everConnected = false;
+  private initial = true;
   private listening = false;
   private timer: NodeJS.Timeout | undefined;
 
+  /** Settles after the first attempt to listen, whether it worked or not. */
+  readonly firstAttempt: Promise<void>;
+
   constructor(private readonly options: ListenOptions) {
-    void this.connect();
+    this.firstAttempt = this.connect();
   }
 
   add(listener: ChangeListener): void {
@@ -66,6 +69,8 @@ export class ChangeListenerConnection {
   }
 
   private async connect(): Promise<void> {
+    const initial = this.initial;
+    this.initial = false;
     const client = new pg.Client({
       connectionString: this.options.connectionString,
       keepAlive: true,
@@ -85,11 +90,11 @@ export class ChangeListenerConnection {
       this.lost(client);
       return;
     }
-    if (this.everConnected) {
-      this.options.onLog?.("change notices: listening again");
+    // Any attempt but the first may have missed notices: say everything changed.
+    if (!initial) {
+      this.options.onLog?.("change notices: listening");
       this.emit({ all: true, postIds: [] });
     }
-    this.everConnected = true;
     this.listening = true;
     this.attempts = 0;
   }

@@ -104,6 +104,9 @@ export class PostgresStore implements PostStore {
       ...(this.options.log ? { onLog: this.options.log } : {}),
     }));
     changes.add(listener);
+    // Writes committed after this resolves are seen, unless PostgreSQL is down right now:
+    // then the listener hears "everything changed" once it comes back.
+    await changes.firstAttempt;
     return async () => {
       if (this.changes === changes && changes.remove(listener)) {
         this.changes = undefined;
