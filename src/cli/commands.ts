@@ -2,6 +2,7 @@
 import { demoCommand } from "./demo.js";
 import { importCommand } from "./import.js";
 import { migrateCommand } from "./migrate.js";
+import { rerenderCommand } from "./rerender.js";
 import { serveCommand } from "./serve.js";
 
 export interface Command {
@@ -15,4 +16,5 @@ export const commands: Record<string, Command> = {
   import: importCommand,
   migrate: migrateCommand,
   demo: demoCommand,
+  rerender: rerenderCommand,
 };

@@ -38,12 +38,17 @@ SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = 
         return false;
       });
       if (ready) await afterStart();
-      server = await startServer(config, store);
-      closeOnSignals(server);
-      console.log(`Folio is serving ${describeDatabase(config)} at ${server.address}`);
-      if (!ready) keepStarting(store, server, log, afterStart);
-      console.log("Try:");
-      for (const path of DEMO_EXAMPLES) console.log(`  curl '${server.address}${path}'`);
+      const running = (server = await startServer(config, store));
+      closeOnSignals(running);
+      const tries = DEMO_EXAMPLES.map((path) => `  curl '${running.address}${path}'`);
+      console.log(
+        [
+          `Folio is serving ${describeDatabase(config)} at ${running.address}`,
+          "Try:",
+          ...tries,
+        ].join("\n"),
+      );
+      if (!ready) keepStarting(store, running, log, afterStart);
       return new Promise<number>(() => {});
     } catch (error) {
       await (server?.close() ?? store.close());

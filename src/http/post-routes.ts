@@ -58,9 +58,11 @@ export async function postRoutes(app: FastifyInstance, { reader, siteUrl }: Post
     app.route({
       method: others,
       url,
-      handler: async () => {
+      // Refused before the body is read: a 405 must not depend on what was sent.
+      onRequest: async () => {
         throw new ApiError("method_not_allowed", undefined, { allow: ALLOWED_METHODS });
       },
+      handler: async () => undefined,
     });
   }
 }

@@ -49,17 +49,25 @@ function joinText(parts: Buffer[], last?: Buffer): string {
 /** Yields the input's bytes, gunzipped when it starts with the gzip magic number. */
 async function* decompressed(input: Readable): AsyncGenerator<Buffer> {
   const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await iterator.next();
-  if (first.done) return;
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  // The magic number is two bytes, which the first chunk may not hold.
+  while (headBytes < 2) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    headBytes += next.value.length;
+  }
+  if (headBytes === 0) return;
+  const first = Buffer.concat(head);
   const rest = Readable.from(
     (async function* () {
-      yield first.value;
+      yield first;
       for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
     })(),
     { objectMode: false },
   );
-  const head = Buffer.from(first.value);
-  const gzipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const gzipped = first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
   const source = gzipped ? gunzipped(rest) : rest;
   for await (const chunk of source) yield chunk as Buffer;
 }

@@ -1,5 +1,10 @@
 // One NDJSON line → one validated import record, or the reason it is refused.
-import { ContentError, deriveContent, type ContentSource } from "../content/index.js";
+import {
+  ContentError,
+  RENDERER_VERSION,
+  deriveContent,
+  type ContentSource,
+} from "../content/index.js";
 import type {
   AuthorInput,
   ImportRecord,
@@ -96,7 +101,7 @@ function post(o: f.Fields, now: number): ParsedRecord {
     categories: f.stringList(o, "categories", 100, 100),
     authorIds: f.stringList(o, "authorIds", 100, 256),
     content: { json: "", staticHtml: "", markdown: "" },
-    rendererVersion: 0,
+    rendererVersion: RENDERER_VERSION,
   };
   const publishedAt = f.optionalTimestamp(o, "publishedAt");
   const subtitle = f.optionalText(o, "subtitle", 300);

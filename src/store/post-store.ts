@@ -112,6 +112,18 @@ export interface ChangeNotice {
 
 export type ChangeListener = (notice: ChangeNotice) => void;
 
+/** A post's stored source document, for re-deriving its content. */
+export interface PostSource {
+  id: string;
+  json: string;
+  rendererVersion: number;
+}
+
+export interface DerivedUpdate extends PostContent {
+  id: string;
+  rendererVersion: number;
+}
+
 export interface SchemaState {
   current: number;
   latest: number;
@@ -127,6 +139,10 @@ export interface PostStore {
   ): Promise<PostRecord | undefined>;
   countPosts(): Promise<number>;
   beginImport(): Promise<ImportTransaction>;
+  /** Up to `limit` post sources in id order after `afterId`, optionally only older renders. */
+  listPostSources(afterId: string, limit: number, belowVersion?: number): Promise<PostSource[]>;
+  /** Replaces the derived content of these posts in one transaction. */
+  updateDerived(updates: readonly DerivedUpdate[]): Promise<void>;
   /**
    * Calls the listener after every committed write, from this process or another,
    * within about a second. Resolves to a function that stops watching.

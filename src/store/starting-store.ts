@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { StoreUnavailableError } from "../errors.js";
 import type {
   ChangeListener,
+  DerivedUpdate,
   ImportTransaction,
   PostRecord,
   PostStore,
@@ -79,6 +80,16 @@ export class StartingStore implements PostStore {
   async beginImport(): Promise<ImportTransaction> {
     this.gate();
     return this.inner.beginImport();
+  }
+
+  async listPostSources(afterId: string, limit: number, belowVersion?: number) {
+    this.gate();
+    return this.inner.listPostSources(afterId, limit, belowVersion);
+  }
+
+  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
+    this.gate();
+    return this.inner.updateDerived(updates);
   }
 
   /** Not gated: a watcher set up before the store is reached hears about it later. */

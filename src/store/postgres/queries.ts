@@ -36,3 +36,7 @@ export type ReadName = keyof typeof readSql;
 
 /** A prepared-statement name per read; versioned so a changed text never meets an old plan. */
 export const statementName = (name: ReadName) => `folio_v1_${name}`;
+
+/** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
+export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
+  FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;

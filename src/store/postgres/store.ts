@@ -4,9 +4,12 @@
 // fail with StoreUnavailableError, and succeed again once the server is back.
 import pg from "pg";
 import type { PostgresSettings } from "../../config.js";
+import { StoreUnavailableError } from "../../errors.js";
 import type {
   ChangeListener,
+  DerivedUpdate,
   ImportTransaction,
+  PostSource,
   PostRecord,
   PostStore,
   ReadOptions,
@@ -15,9 +18,9 @@ import type {
 import { ChangeListenerConnection } from "./changes.js";
 import { asStoreError, describeUrl } from "./errors.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
-import { readSql, statementName, type ReadName } from "./queries.js";
+import { LIST_POST_SOURCES, readSql, statementName, type ReadName } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
-import { PostgresImport } from "./writes.js";
+import { PostgresImport, updateDerived } from "./writes.js";
 
 export interface PostgresStoreOptions extends PostgresSettings {
   url: string;
@@ -58,7 +61,13 @@ export class PostgresStore implements PostStore {
     this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
   }
 
-  private readonly translate = (error: unknown) => asStoreError(error, this.where);
+  private closed = false;
+
+  /** After close() the store answers like one that is down: unavailable, not a bug. */
+  private readonly translate = (error: unknown) =>
+    this.closed
+      ? new StoreUnavailableError(`PostgreSQL store for ${this.where} is closed`)
+      : asStoreError(error, this.where);
 
   async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
     return this.read(options.withContent ? "byIdWithContent" : "byId", [id]);
@@ -96,6 +105,16 @@ export class PostgresStore implements PostStore {
 
   async beginImport(): Promise<ImportTransaction> {
     return PostgresImport.begin(this.primary, this.translate);
+  }
+
+  async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
+    const values = [afterId, belowVersion, limit];
+    const result = await this.onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
+    return result.rows;
+  }
+
+  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
+    if (updates.length > 0) await this.onPrimary((c) => updateDerived(c, updates));
   }
 
   async watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
@@ -145,6 +164,7 @@ export class PostgresStore implements PostStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.changes?.close();
     this.changes = undefined;
     const pools = this.reader === this.primary ? [this.primary] : [this.primary, this.reader];

@@ -4,7 +4,7 @@
 // pg_notify just before COMMIT, which delivers it to every node at the moment of commit.
 import type { Pool, PoolClient } from "pg";
 import { noteChange, type ChangeSet } from "../change-notice.js";
-import type { ImportTransaction, NumberedRecord, Rejection } from "../post-store.js";
+import type { DerivedUpdate, ImportTransaction, NumberedRecord, Rejection } from "../post-store.js";
 import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
@@ -75,5 +75,33 @@ export class PostgresImport implements ImportTransaction {
   private finish(broken = false): void {
     this.open = false;
     this.client.release(broken);
+  }
+}
+
+const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = u.html,
+    markdown = u.markdown, renderer_version = u.version
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+    AS u(id, json, html, markdown, version)
+  WHERE p.id = u.id`;
+
+/** Re-derived content for a batch of posts: one statement, and its notice, in one transaction. */
+export async function updateDerived(client: PoolClient, updates: readonly DerivedUpdate[]) {
+  const changed: ChangeSet = { all: false, postIds: new Set(updates.map((u) => u.id)) };
+  const payload = noticePayload(changed);
+  await client.query("BEGIN");
+  try {
+    await client.query("SET LOCAL statement_timeout = 0");
+    await client.query(UPDATE_DERIVED, [
+      ...[updates.map((u) => u.id), updates.map((u) => u.json)],
+      ...[updates.map((u) => u.staticHtml), updates.map((u) => u.markdown)],
+      updates.map((u) => u.rendererVersion),
+    ]);
+    if (payload !== undefined) {
+      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
   }
 }

@@ -9,6 +9,8 @@ import {
   SchemaTooNewError,
   StoreOpenError,
   type ChangeListener,
+  type DerivedUpdate,
+  type PostSource,
   type ChangeNotice,
   type ImportTransaction,
   type PostRecord,
@@ -98,6 +100,28 @@ export class SqliteStore implements PostStore {
     } catch (error) {
       throw asUnavailable(error);
     }
+  }
+
+  async listPostSources(afterId: string, limit: number, belowVersion = Number.MAX_SAFE_INTEGER) {
+    const rows = this.db
+      .prepare(
+        `SELECT id, content_json AS json, renderer_version AS rendererVersion FROM posts
+          WHERE id > ? AND renderer_version < ? ORDER BY id LIMIT ?`,
+      )
+      .all(afterId, belowVersion, limit);
+    return rows as PostSource[];
+  }
+
+  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
+    const update = this.db.prepare(
+      `UPDATE posts SET content_json = ?, static_html = ?, markdown = ?, renderer_version = ?
+        WHERE id = ?`,
+    );
+    this.db.transaction(() => {
+      for (const u of updates)
+        update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
+    })();
+    if (updates.length > 0) this.notify({ all: false, postIds: updates.map((u) => u.id) });
   }
 
   async schemaState(): Promise<SchemaState> {

@@ -1,0 +1,37 @@
+import { loadConfig } from "../config.js";
+import { rerenderAll } from "../import/rerender.js";
+import { parse } from "./args.js";
+import { progressPrinter } from "./progress.js";
+import { openMigratedStore } from "./store.js";
+
+export const rerenderCommand = {
+  summary: "re-derive every post's HTML and Markdown from its stored document",
+  help: `Usage: folio rerender [--all]
+
+Runs the current renderer over the stored TipTap documents and stores the new HTML and
+Markdown, in batches of 200 posts, each batch in one transaction. By default only posts
+rendered by an older renderer version are done; --all re-renders every post.
+A batch in which any post fails is left untouched and the failures are listed (exit 1).`,
+  async run(args: string[]): Promise<number> {
+    const { values } = parse(args, { all: { type: "boolean" } }, 0);
+    const store = await openMigratedStore(loadConfig());
+    const progress = progressPrinter();
+    try {
+      const summary = await rerenderAll(store, {
+        all: values.all === true,
+        onProgress: (done) => progress.update(`re-rendered ${done} posts`),
+      });
+      progress.done();
+      for (const f of summary.failed) console.error(`post ${f.id}: ${f.reason}`);
+      console.log(
+        `re-rendered ${summary.rendered} posts in ${summary.seconds.toFixed(2)} s` +
+          (summary.failed.length > 0
+            ? `; ${summary.skippedBatches} batches left as they were`
+            : ""),
+      );
+      return summary.failed.length > 0 ? 1 : 0;
+    } finally {
+      await store.close();
+    }
+  },
+};
