@@ -1,6 +1,7 @@
 // The store's checks on an import batch (references exist, slugs unique), set-based: one
 // query fetches every row the batch could touch, then the batch is walked in file order
-// against that snapshot, updated as records are accepted. The answers match the SQLite
+// against that snapshot, updated as records are accepted. Every branch of the query is an
+// index lookup per key (an OR across branches would scan the table on every batch). The answers match the SQLite
 // store's record-by-record checks, messages included.
 import type { PoolClient } from "pg";
 import type { NumberedRecord, Rejection } from "../post-store.js";
@@ -22,9 +23,11 @@ const SNAPSHOT_SQL = `
   UNION ALL
   SELECT 'author', id, NULL, NULL FROM authors WHERE id = ANY($3::text[])
   UNION ALL
-  SELECT 'post', p.id, p.publication_id, p.slug FROM posts p
-   WHERE p.id = ANY($4::text[])
-      OR (p.publication_id, p.slug) IN (SELECT * FROM unnest($5::text[], $6::text[]))`;
+  SELECT 'post', id, publication_id, slug FROM posts WHERE id = ANY($4::text[])
+  UNION ALL
+  SELECT 'post', p.id, p.publication_id, p.slug
+    FROM unnest($5::text[], $6::text[]) AS k(publication_id, slug)
+    JOIN posts p ON p.publication_id = k.publication_id AND p.slug = k.slug`;
 
 interface SnapshotRow {
   kind: "publication" | "author" | "post";

@@ -25,6 +25,11 @@ export class PostgresImport implements ImportTransaction {
       await client.query("BEGIN");
       // An import is a batch job: the read timeout must not cut a large file short.
       await client.query("SET LOCAL statement_timeout = 0");
+      // Every statement of an import finds rows by key, but the planner has no statistics
+      // for rows this transaction wrote: left alone, it scans whole tables (or starts
+      // parallel workers) on every batch, and a large import slows down quadratically.
+      await client.query("SET LOCAL enable_seqscan = off");
+      await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
       return new PostgresImport(client, translate);
     } catch (error) {
       client?.release(true);
