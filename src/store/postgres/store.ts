@@ -2,7 +2,7 @@
 // (a replica when DATABASE_READ_URL is set); migrations, imports and LISTEN to the primary.
 // Pools connect lazily, so a store opens even while PostgreSQL is down: its calls then
 // fail with StoreUnavailableError, and succeed again once the server is back.
-import pg from "pg";
+import type pg from "pg";
 import type { PostgresSettings } from "../../config.js";
 import { StoreUnavailableError } from "../../errors.js";
 import type {
@@ -16,6 +16,7 @@ import type {
   SchemaState,
 } from "../post-store.js";
 import { ChangeListenerConnection } from "./changes.js";
+import { createPool } from "./pool.js";
 import { asStoreError, describeUrl } from "./errors.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
 import { LIST_POST_SOURCES, readSql, statementName, type ReadName } from "./queries.js";
@@ -30,22 +31,6 @@ export interface PostgresStoreOptions extends PostgresSettings {
 
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
   return new PostgresStore(options);
-}
-
-function createPool(url: string, options: PostgresStoreOptions, role: string): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize,
-    // Also how long a request waits for a free connection when the pool is exhausted.
-    connectionTimeoutMillis: options.statementTimeoutMs,
-    statement_timeout: options.statementTimeoutMs,
-    keepAlive: true,
-    application_name: `folio-${role}`,
-  });
-  // An idle connection that breaks is dropped by the pool; without a listener, the
-  // 'error' event would end the process.
-  pool.on("error", () => {});
-  return pool;
 }
 
 export class PostgresStore implements PostStore {
