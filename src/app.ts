@@ -1,11 +1,20 @@
 // buildApp: the HTTP application from its dependencies. No I/O on import, no listen.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
-import { PostReader, type Clock } from "./posts/post-reader.js";
+import { PostCache } from "./posts/post-cache.js";
+import { PostService, type Clock } from "./posts/post-service.js";
+import { Representation } from "./http/representation.js";
 import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { postRoutes } from "./http/post-routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The response cache, for health, metrics and tests. */
+    postCache: PostCache<Representation>;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -33,7 +42,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
-  const reader = new PostReader(deps.store, deps.clock);
-  await app.register(postRoutes, { reader, siteUrl: deps.config.siteUrl });
+  const { config, store } = deps;
+  const cache = new PostCache<Representation>(config.cacheMaxBytes);
+  const service = new PostService({
+    store,
+    cache,
+    represent: (post, withContent) => new Representation(post, withContent, config.siteUrl),
+    clock: deps.clock,
+    missTtlMs: config.cacheMissTtlMs,
+  });
+  const stopWatching = await store.watchChanges((notice) => cache.apply(notice));
+  app.addHook("onClose", stopWatching);
+  app.decorate("postCache", cache);
+  await app.register(postRoutes, { service, cacheControl: config.cacheControl });
   return app;
 }

@@ -27,9 +27,19 @@ export interface Config {
   readonly logLevel: string;
   /** Requests per minute per client; 0 turns limiting off. */
   readonly rateLimit: number;
+  /** Bytes the response cache may hold; 0 turns it off. */
+  readonly cacheMaxBytes: number;
+  /** How long a "not found" is believed without a change notice. */
+  readonly cacheMissTtlMs: number;
+  /** The Cache-Control header of successful reads. */
+  readonly cacheControl: string;
 }
 
 export class ConfigError extends Error {}
+
+const MiB = 1024 * 1024;
+export const DEFAULT_CACHE_CONTROL =
+  "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -41,6 +51,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: parseSiteUrl(env.SITE_URL ?? "http://localhost:8080"),
     logLevel: oneOf("LOG_LEVEL", env.LOG_LEVEL ?? "info", LOG_LEVELS),
     rateLimit: parseInteger("RATE_LIMIT", env.RATE_LIMIT ?? "600", 0, 1_000_000_000),
+    cacheMaxBytes: parseInteger(
+      "CACHE_MAX_BYTES",
+      env.CACHE_MAX_BYTES ?? String(64 * MiB),
+      0,
+      64 * 1024 * MiB,
+    ),
+    cacheMissTtlMs: parseInteger(
+      "CACHE_MISS_TTL_MS",
+      env.CACHE_MISS_TTL_MS ?? "5000",
+      0,
+      3_600_000,
+    ),
+    cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
   });
 }
 
@@ -123,6 +146,11 @@ function oneOf(name: string, value: string, allowed: string[]): string {
   if (!allowed.includes(value))
     throw new ConfigError(`${name} must be one of ${allowed.join(", ")}`);
   return value;
+}
+
+function headerValue(name: string, value: string): string {
+  if (!/^[\x20-\x7e]+$/.test(value)) throw new ConfigError(`${name} must be printable ASCII`);
+  return value.trim();
 }
 
 function nonEmpty(name: string, value: string): string {
