@@ -7,6 +7,7 @@ import type { PostgresSettings } from "../../config.js";
 import { StoreUnavailableError } from "../../errors.js";
 import type {
   ChangeListener,
+  ChangeNotice,
   DerivedUpdate,
   ImportTransaction,
   PostSource,
@@ -89,7 +90,7 @@ export class PostgresStore implements PostStore {
   }
 
   async beginImport(): Promise<ImportTransaction> {
-    return PostgresImport.begin(this.primary, this.translate);
+    return PostgresImport.begin(this.primary, this.translate, this.notifyLocal);
   }
 
   async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
@@ -99,10 +100,20 @@ export class PostgresStore implements PostStore {
   }
 
   async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
-    if (updates.length > 0) await this.onPrimary((c) => updateDerived(c, updates));
+    if (updates.length === 0) return;
+    await this.onPrimary((c) => updateDerived(c, updates));
+    this.notifyLocal({ all: false, postIds: updates.map((u) => u.id) });
   }
 
+  /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
+  private readonly local = new Set<ChangeListener>();
+
+  private readonly notifyLocal = (notice: ChangeNotice) => {
+    for (const listener of this.local) listener(notice);
+  };
+
   async watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
+    this.local.add(listener);
     const changes = (this.changes ??= new ChangeListenerConnection({
       connectionString: this.options.url,
       ...(this.options.log ? { onLog: this.options.log } : {}),
@@ -112,6 +123,7 @@ export class PostgresStore implements PostStore {
     // then the listener hears "everything changed" once it comes back.
     await changes.firstAttempt;
     return async () => {
+      this.local.delete(listener);
       if (this.changes === changes && changes.remove(listener)) {
         this.changes = undefined;
         await changes.close();

@@ -4,7 +4,13 @@
 // pg_notify just before COMMIT, which delivers it to every node at the moment of commit.
 import type { Pool, PoolClient } from "pg";
 import { noteChange, type ChangeSet } from "../change-notice.js";
-import type { DerivedUpdate, ImportTransaction, NumberedRecord, Rejection } from "../post-store.js";
+import type {
+  ChangeNotice,
+  DerivedUpdate,
+  ImportTransaction,
+  NumberedRecord,
+  Rejection,
+} from "../post-store.js";
 import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
@@ -16,9 +22,14 @@ export class PostgresImport implements ImportTransaction {
   private constructor(
     private readonly client: PoolClient,
     private readonly translate: (error: unknown) => unknown,
+    private readonly notifyLocal: (notice: ChangeNotice) => void,
   ) {}
 
-  static async begin(pool: Pool, translate: (error: unknown) => unknown) {
+  static async begin(
+    pool: Pool,
+    translate: (error: unknown) => unknown,
+    notifyLocal: (notice: ChangeNotice) => void,
+  ) {
     let client: PoolClient | undefined;
     try {
       client = await pool.connect();
@@ -30,7 +41,7 @@ export class PostgresImport implements ImportTransaction {
       // parallel workers) on every batch, and a large import slows down quadratically.
       await client.query("SET LOCAL enable_seqscan = off");
       await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
-      return new PostgresImport(client, translate);
+      return new PostgresImport(client, translate, notifyLocal);
     } catch (error) {
       client?.release(true);
       throw translate(error);
@@ -63,6 +74,9 @@ export class PostgresImport implements ImportTransaction {
       this.finish(true);
       throw this.translate(error);
     }
+    // This process reads its own writes at once; other nodes hear the NOTIFY.
+    const { all, postIds } = this.changed;
+    if (payload !== undefined) this.notifyLocal({ all, postIds: [...postIds] });
   }
 
   async rollback(): Promise<void> {
