@@ -2,9 +2,23 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
+/** How a node uses PostgreSQL: its pool and how long one statement may run. */
+export interface PostgresSettings {
+  /** Connections per pool (and per node, per URL): nodes × poolSize ≤ max_connections. */
+  readonly poolSize: number;
+  readonly statementTimeoutMs: number;
+  /** A replica to read from; migrations, imports and LISTEN stay on the primary. */
+  readonly readUrl?: string;
+}
+
 export type DatabaseTarget =
   | { readonly kind: "sqlite"; readonly path: string }
-  | { readonly kind: "postgres"; readonly url: string };
+  | ({ readonly kind: "postgres"; readonly url: string } & PostgresSettings);
+
+export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
+  poolSize: 10,
+  statementTimeoutMs: 5000,
+});
 
 export interface Config {
   readonly database: DatabaseTarget;
@@ -34,7 +48,7 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
-    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db"),
+    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db", postgresSettings(env)),
     port: parseInteger("PORT", env.PORT ?? "8080", 0, 65535),
     host: nonEmpty("HOST", env.HOST ?? "127.0.0.1"),
     siteUrl: parseSiteUrl(env.SITE_URL ?? "http://localhost:8080"),
@@ -57,16 +71,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-export function parseDatabaseUrl(value: string): DatabaseTarget {
+export function parseDatabaseUrl(
+  value: string,
+  settings: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+): DatabaseTarget {
   const text = value.trim();
   if (text === "") throw new ConfigError("DATABASE_URL is empty");
-  if (/^postgres(ql)?:\/\//i.test(text)) {
-    try {
-      new URL(text);
-    } catch {
-      throw new ConfigError(`DATABASE_URL is not a valid postgres:// URL`);
-    }
-    return Object.freeze({ kind: "postgres", url: text });
+  if (isPostgresUrl(text)) {
+    return Object.freeze({
+      kind: "postgres",
+      url: parsePostgresUrl("DATABASE_URL", text),
+      ...settings,
+    });
+  }
+  if (settings.readUrl !== undefined) {
+    throw new ConfigError("DATABASE_READ_URL needs a postgres:// DATABASE_URL");
   }
   if (text.startsWith("sqlite:")) {
     const path = text.replace(/^sqlite:(\/\/)?/, "");
@@ -79,6 +98,32 @@ export function parseDatabaseUrl(value: string): DatabaseTarget {
     );
   }
   return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
+}
+
+function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
+  const readUrl = env.DATABASE_READ_URL?.trim();
+  return Object.freeze({
+    poolSize: parseInteger("PG_POOL_SIZE", env.PG_POOL_SIZE ?? "10", 1, 1000),
+    statementTimeoutMs: parseInteger(
+      "PG_STATEMENT_TIMEOUT_MS",
+      env.PG_STATEMENT_TIMEOUT_MS ?? "5000",
+      1,
+      3_600_000,
+    ),
+    ...(readUrl ? { readUrl: parsePostgresUrl("DATABASE_READ_URL", readUrl) } : {}),
+  });
+}
+
+const isPostgresUrl = (text: string) => /^postgres(ql)?:\/\//i.test(text);
+
+function parsePostgresUrl(name: string, text: string): string {
+  if (!isPostgresUrl(text)) throw new ConfigError(`${name} must be a postgres:// URL`);
+  try {
+    new URL(text);
+  } catch {
+    throw new ConfigError(`${name} is not a valid postgres:// URL`);
+  }
+  return text;
 }
 
 function parseInteger(name: string, value: string, min: number, max: number): number {
