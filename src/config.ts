@@ -1,10 +1,25 @@
 // Environment → validated, frozen Config. Every knob of the process is read here, once.
-import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { limitSettings, type LimitSettings } from "./config-limits.js";
+
+/** How a node uses PostgreSQL: its pool and how long one statement may run. */
+export interface PostgresSettings {
+  /** Connections per pool (and per node, per URL): nodes × poolSize ≤ max_connections. */
+  readonly poolSize: number;
+  readonly statementTimeoutMs: number;
+  /** A replica to read from; migrations, imports and LISTEN stay on the primary. */
+  readonly readUrl?: string;
+}
 
 export type DatabaseTarget =
   | { readonly kind: "sqlite"; readonly path: string }
-  | { readonly kind: "postgres"; readonly url: string };
+  | ({ readonly kind: "postgres"; readonly url: string } & PostgresSettings);
+
+export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
+  poolSize: 10,
+  statementTimeoutMs: 5000,
+});
 
 export interface Config {
   readonly database: DatabaseTarget;
@@ -20,22 +35,10 @@ export interface Config {
   readonly cacheMissTtlMs: number;
   /** The Cache-Control header of successful reads. */
   readonly cacheControl: string;
+  /** Worker processes sharing the port (node:cluster); 1 serves from this process. */
+  readonly workers: number;
+  /** What one client may cost: connections, timeouts, rate, overload (config-limits.ts). */
   readonly limits: LimitSettings;
-}
-
-/** What a slow, greedy or lying client may cost this process (docs/security.md). */
-export interface LimitSettings {
-  /** Fastify's trustProxy: whom to believe about the client address (X-Forwarded-For). */
-  readonly trustProxy: boolean | number | readonly string[];
-  readonly maxHeaderBytes: number;
-  readonly headersTimeoutMs: number;
-  readonly requestTimeoutMs: number;
-  readonly keepAliveTimeoutMs: number;
-  /** Open connections at once; 0 = no cap. */
-  readonly maxConnections: number;
-  /** Event-loop delay above which requests are shed with 503; 0 = off. */
-  readonly maxEventLoopDelayMs: number;
-  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,7 +51,7 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
-    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db"),
+    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db", postgresSettings(env)),
     port: parseInteger("PORT", env.PORT ?? "8080", 0, 65535),
     host: nonEmpty("HOST", env.HOST ?? "127.0.0.1"),
     siteUrl: parseSiteUrl(env.SITE_URL ?? "http://localhost:8080"),
@@ -66,68 +69,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       0,
       3_600_000,
     ),
+    workers: parseWorkers(env.FOLIO_WORKERS ?? "1"),
     cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
     limits: limitSettings(env),
   });
 }
 
-function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
-  const ms = (name: string, fallback: number, min = 1) =>
-    parseInteger(name, env[name] ?? String(fallback), min, 3_600_000);
-  const limits = {
-    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? "false"),
-    maxHeaderBytes: parseInteger("MAX_HEADER_BYTES", env.MAX_HEADER_BYTES ?? "16384", 1024, MiB),
-    headersTimeoutMs: ms("HEADERS_TIMEOUT_MS", 10_000),
-    requestTimeoutMs: ms("REQUEST_TIMEOUT_MS", 30_000),
-    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS", 5_000),
-    maxConnections: parseInteger("MAX_CONNECTIONS", env.MAX_CONNECTIONS ?? "10000", 0, 1_000_000),
-    maxEventLoopDelayMs: ms("MAX_EVENT_LOOP_DELAY_MS", 1_000, 0),
-    shutdownTimeoutMs: ms("SHUTDOWN_TIMEOUT_MS", 10_000),
-  };
-  // Node refuses a server whose headers may take longer than the whole request.
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ConfigError("HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS");
-  }
-  return Object.freeze(limits);
-}
-
-const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
-
-/** false | true | a hop count | a comma list of addresses, CIDRs or proxy-addr names. */
-export function parseTrustProxy(value: string): boolean | number | readonly string[] {
-  const text = value.trim().toLowerCase();
-  if (text === "false" || text === "") return false;
-  if (text === "true") return true;
-  if (/^\d+$/.test(text)) return parseInteger("TRUST_PROXY", text, 1, 100);
-  const entries = text.split(",").map((part) => part.trim());
-  for (const entry of entries) {
-    if (!PROXY_NAMES.includes(entry) && !isAddressOrCidr(entry)) {
-      throw new ConfigError(
-        `TRUST_PROXY must be false, true, a hop count or a comma list of addresses/CIDRs (bad: '${entry}')`,
-      );
-    }
-  }
-  return Object.freeze(entries);
-}
-
-function isAddressOrCidr(entry: string): boolean {
-  const [address = "", bits, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-export function parseDatabaseUrl(value: string): DatabaseTarget {
+export function parseDatabaseUrl(
+  value: string,
+  settings: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+): DatabaseTarget {
   const text = value.trim();
   if (text === "") throw new ConfigError("DATABASE_URL is empty");
-  if (/^postgres(ql)?:\/\//i.test(text)) {
-    try {
-      new URL(text);
-    } catch {
-      throw new ConfigError(`DATABASE_URL is not a valid postgres:// URL`);
-    }
-    return Object.freeze({ kind: "postgres", url: text });
+  if (isPostgresUrl(text)) {
+    return Object.freeze({
+      kind: "postgres",
+      url: parsePostgresUrl("DATABASE_URL", text),
+      ...settings,
+    });
+  }
+  if (settings.readUrl !== undefined) {
+    throw new ConfigError("DATABASE_READ_URL needs a postgres:// DATABASE_URL");
   }
   if (text.startsWith("sqlite:")) {
     const path = text.replace(/^sqlite:(\/\/)?/, "");
@@ -142,7 +104,33 @@ export function parseDatabaseUrl(value: string): DatabaseTarget {
   return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
 }
 
-function parseInteger(name: string, value: string, min: number, max: number): number {
+function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
+  const readUrl = env.DATABASE_READ_URL?.trim();
+  return Object.freeze({
+    poolSize: parseInteger("PG_POOL_SIZE", env.PG_POOL_SIZE ?? "10", 1, 1000),
+    statementTimeoutMs: parseInteger(
+      "PG_STATEMENT_TIMEOUT_MS",
+      env.PG_STATEMENT_TIMEOUT_MS ?? "5000",
+      1,
+      3_600_000,
+    ),
+    ...(readUrl ? { readUrl: parsePostgresUrl("DATABASE_READ_URL", readUrl) } : {}),
+  });
+}
+
+const isPostgresUrl = (text: string) => /^postgres(ql)?:\/\//i.test(text);
+
+function parsePostgresUrl(name: string, text: string): string {
+  if (!isPostgresUrl(text)) throw new ConfigError(`${name} must be a postgres:// URL`);
+  try {
+    new URL(text);
+  } catch {
+    throw new ConfigError(`${name} is not a valid postgres:// URL`);
+  }
+  return text;
+}
+
+export function parseInteger(name: string, value: string, min: number, max: number): number {
   if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number`);
   const n = Number(value);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);
@@ -166,6 +154,11 @@ function oneOf(name: string, value: string, allowed: string[]): string {
   if (!allowed.includes(value))
     throw new ConfigError(`${name} must be one of ${allowed.join(", ")}`);
   return value;
+}
+
+function parseWorkers(value: string): number {
+  if (value.trim() === "auto") return availableParallelism();
+  return parseInteger("FOLIO_WORKERS", value, 1, 256);
 }
 
 function headerValue(name: string, value: string): string {

@@ -55,8 +55,7 @@ export async function runImport(store: PostStore, input: Readable, partial: bool
 async function openFile(path: string): Promise<Readable> {
   try {
     // Opened first so a missing or unreadable file is one clear error, not a stream error later.
-    // The stream must own the handle: a bare fd lets the handle be collected (and the fd
-    // closed) under a long read.
+    // The stream owns the handle, so it stays open for as long as the import reads.
     const handle = await open(path, "r");
     return handle.createReadStream({ highWaterMark: 1024 * 1024 });
   } catch (error) {

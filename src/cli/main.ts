@@ -1,5 +1,6 @@
 // `folio <command>`: parses the command line and hands over to one thin command.
 import { ConfigError } from "../config.js";
+import { StoreUnavailableError } from "../errors.js";
 import { SchemaTooNewError } from "../store/post-store.js";
 import { StoreOpenError } from "../store/sqlite/store.js";
 import { ListenError } from "../server.js";
@@ -16,7 +17,8 @@ ${Object.entries(commands)
   .join("\n")}
 
 Run 'folio <command> --help' for a command's options.
-Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL, RATE_LIMIT.`;
+Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL, RATE_LIMIT;
+with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -40,7 +42,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const EXPECTED = [ConfigError, StoreOpenError, SchemaTooNewError, ListenError, UsageError];
+const EXPECTED = [
+  ...[ConfigError, StoreOpenError, StoreUnavailableError, SchemaTooNewError],
+  ...[ListenError, UsageError],
+];
 
 function reportFailure(error: unknown): number {
   if (EXPECTED.some((kind) => error instanceof kind)) {

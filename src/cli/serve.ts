@@ -1,8 +1,14 @@
-import { loadConfig } from "../config.js";
-import { closeOnSignals, startServer } from "../server.js";
+import { loadConfig, type Config } from "../config.js";
+import { StoreUnavailableError } from "../errors.js";
+import { forkWorkers, isWorker } from "../workers.js";
+import { closeOnSignals, startServer, type RunningServer } from "../server.js";
+import { openStore } from "../store/open-store.js";
+import { StartingStore } from "../store/starting-store.js";
 import { parse } from "./args.js";
 import { DEMO_EXAMPLES, loadDemo } from "./demo.js";
-import { describeDatabase, openMigratedStore } from "./store.js";
+import { describeDatabase } from "./store.js";
+
+type Log = (line: string) => void;
 
 export const serveCommand = {
   summary: "serve the read API (migrates the store first)",
@@ -10,34 +16,83 @@ export const serveCommand = {
 
 Migrates the store, then serves GET /v1/posts/{postId} and
 GET /v1/publications/slug/{publicationSlug}/posts/slug/{postSlug} on HOST:PORT.
+A store out of reach at start is retried; meanwhile post requests answer 503.
 
   --demo-if-empty   load the bundled demo data set when the store has no posts
 
 Environment: DATABASE_URL (default ./data/folio.db), PORT (8080), HOST (127.0.0.1),
-SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off).`,
+SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off),
+FOLIO_WORKERS (1; a number or auto: worker processes sharing the port);
+with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (5000).`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
     const config = loadConfig();
-    const store = await openMigratedStore(config);
-    try {
-      if (values["demo-if-empty"] && (await store.countPosts()) === 0) {
+    const store = new StartingStore(await openStore(config.database));
+    const log: Log = (line) => console.error(`folio: ${line}`);
+    const afterStart = async () => {
+      if (!isWorker() && values["demo-if-empty"] && (await store.countPosts()) === 0) {
         const demo = await loadDemo(store);
         console.log(`the store was empty: loaded the demo data set (${demo.written} records)`);
       }
-      const server = await startServer(config, store);
-      closeOnSignals(server);
-      const tries = DEMO_EXAMPLES.map((path) => `  curl '${server.address}${path}'`);
-      console.log(
-        [
-          `Folio is serving ${describeDatabase(config)} at ${server.address}`,
-          "Try:",
-          ...tries,
-        ].join("\n"),
-      );
+    };
+    let server: RunningServer | undefined;
+    try {
+      const ready = await firstAttempt(store, log);
+      if (ready) await afterStart();
+      if (config.workers > 1 && !isWorker()) {
+        await store.close();
+        const pool = forkWorkers(config.workers, log);
+        announce(config, `${await pool.address} with ${config.workers} workers`);
+        return new Promise<number>(() => {});
+      }
+      const running = (server = await startServer(config, store));
+      closeOnSignals(running);
+      if (!isWorker()) announce(config, running.address);
+      if (!ready) keepStarting(store, running, log, afterStart);
       return new Promise<number>(() => {});
     } catch (error) {
-      await store.close();
+      await (server?.close() ?? store.close());
       throw error;
     }
   },
 };
+
+/** One quick attempt, so a reachable store is ready before the first request. */
+async function firstAttempt(store: StartingStore, log: Log): Promise<boolean> {
+  try {
+    return await store.start({ log, maxAttempts: 1 });
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    log(`${error.message}; serving 503 unavailable until the store is reached`);
+    return false;
+  }
+}
+
+/** Serves 503s while the store is out of reach; a schema too new ends the process. */
+function keepStarting(
+  store: StartingStore,
+  server: RunningServer,
+  log: Log,
+  afterStart: () => Promise<void>,
+): void {
+  store
+    .start({ log })
+    .then(async (ready) => {
+      if (!ready) return;
+      log("store reached: ready");
+      await afterStart();
+    })
+    .catch(async (error: unknown) => {
+      log((error as Error).message);
+      await server.close().catch(() => {});
+      process.exit(1);
+    });
+}
+
+function announce(config: Config, where: string): void {
+  const base = where.split(" ")[0];
+  const tries = DEMO_EXAMPLES.map((path) => `  curl '${base}${path}'`);
+  console.log(
+    [`Folio is serving ${describeDatabase(config)} at ${where}`, "Try:", ...tries].join("\n"),
+  );
+}

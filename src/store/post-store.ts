@@ -164,3 +164,6 @@ export class SchemaTooNewError extends Error {
     );
   }
 }
+
+/** The store cannot be opened as configured (bad path, bad credentials, no such database). */
+export class StoreOpenError extends Error {}

@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PostStore } from "../../src/store/post-store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config.js";
+import { openPostgresStore } from "../../src/store/postgres/store.js";
+import { createDatabase, dropDatabase, testServer, unreachableReason } from "./postgres.js";
 
 export interface TestStore {
   store: PostStore;
@@ -36,7 +39,46 @@ export const sqliteFactory: StoreFactory = {
   },
 };
 
+export const postgresFactory: StoreFactory = {
+  name: "postgres",
+  async create() {
+    const { name, url } = await createDatabase();
+    const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
+    try {
+      await store.migrate();
+    } catch (error) {
+      await store.close();
+      await dropDatabase(name);
+      throw error;
+    }
+    return {
+      store,
+      url,
+      async dispose() {
+        await store.close();
+        await dropDatabase(name);
+      },
+    };
+  },
+};
+
+let postgresChecked: Promise<boolean> | undefined;
+
+/**
+ * PostgreSQL suites run when a server answers. Without one they are skipped with one line,
+ * except on CI (CI=true), where a missing PostgreSQL must fail the run, not hide it.
+ */
+async function postgresAvailable(): Promise<boolean> {
+  const reason = await unreachableReason();
+  if (reason === undefined) return true;
+  const message = `PostgreSQL not reachable at ${testServer()} (${reason})`;
+  if (process.env.CI === "true") throw new Error(`${message}: required on CI (CI=true)`);
+  console.log(`${message}: PostgreSQL suites skipped`);
+  return false;
+}
+
 /** The factories to run store-dependent suites against. */
 export async function storeFactories(): Promise<StoreFactory[]> {
-  return [sqliteFactory];
+  postgresChecked ??= postgresAvailable();
+  return (await postgresChecked) ? [sqliteFactory, postgresFactory] : [sqliteFactory];
 }

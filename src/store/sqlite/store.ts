@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../../errors.js";
 import {
   SchemaTooNewError,
+  StoreOpenError,
   type ChangeListener,
   type DerivedUpdate,
   type PostSource,
@@ -23,7 +24,7 @@ import { readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { SqliteImport } from "./writes.js";
 
-export class StoreOpenError extends Error {}
+export { StoreOpenError };
 
 export function openSqliteStore(path: string): SqliteStore {
   try {

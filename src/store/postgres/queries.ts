@@ -1,0 +1,42 @@
+// The read statements. Each read is one round-trip: the post, its publication slug, its
+// authors and categories in order, aggregated inside PostgreSQL. They are named, so each
+// pooled connection parses and plans them once.
+
+// json_strip_nulls drops absent optional fields, so an author arrives in its wire shape.
+const authorJson = `json_strip_nulls(json_build_object(
+    'id', a.id, 'publicationId', a.publication_id, 'name', a.name,
+    'walletAddress', a.wallet_address, 'avatarUrl', a.avatar_url, 'bio', a.bio,
+    'social', CASE WHEN a.social_username IS NOT NULL AND a.social_fid IS NOT NULL
+      THEN json_build_object('username', a.social_username,
+        'displayName', a.social_display_name, 'fid', a.social_fid) END))`;
+
+const columns = `
+  p.id, p.publication_id, pub.slug AS publication_slug, p.slug, p.title, p.subtitle,
+  p.image_url, p.status, p.published_at, p.updated_at, p.coin_id,
+  ARRAY(SELECT c.name FROM post_categories c WHERE c.post_id = p.id
+        ORDER BY c.position) AS categories,
+  COALESCE((SELECT json_agg(${authorJson} ORDER BY pa.position)
+     FROM post_authors pa JOIN authors a ON a.id = pa.author_id
+    WHERE pa.post_id = p.id), '[]'::json) AS authors`;
+
+const contentColumns = `, p.content_json, p.static_html, p.markdown`;
+
+const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
+const byId = `WHERE p.id = $1`;
+const bySlugs = `WHERE pub.slug = $1 AND p.slug = $2`;
+
+export const readSql = {
+  byId: `SELECT ${columns} ${from} ${byId}`,
+  byIdWithContent: `SELECT ${columns}${contentColumns} ${from} ${byId}`,
+  bySlugs: `SELECT ${columns} ${from} ${bySlugs}`,
+  bySlugsWithContent: `SELECT ${columns}${contentColumns} ${from} ${bySlugs}`,
+} as const;
+
+export type ReadName = keyof typeof readSql;
+
+/** A prepared-statement name per read; versioned so a changed text never meets an old plan. */
+export const statementName = (name: ReadName) => `folio_v1_${name}`;
+
+/** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
+export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
+  FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;

@@ -1,0 +1,172 @@
+// The PostgreSQL store, for many Folio nodes on one database. Reads go to the read pool
+// (a replica when DATABASE_READ_URL is set); migrations, imports and LISTEN to the primary.
+// Pools connect lazily, so a store opens even while PostgreSQL is down: its calls then
+// fail with StoreUnavailableError, and succeed again once the server is back.
+import type pg from "pg";
+import type { PostgresSettings } from "../../config.js";
+import { StoreUnavailableError } from "../../errors.js";
+import type {
+  ChangeListener,
+  ChangeNotice,
+  DerivedUpdate,
+  ImportTransaction,
+  PostSource,
+  PostRecord,
+  PostStore,
+  ReadOptions,
+  SchemaState,
+} from "../post-store.js";
+import { ChangeListenerConnection } from "./changes.js";
+import { createPool } from "./pool.js";
+import { asStoreError, describeUrl } from "./errors.js";
+import { applyMigrations, readSchemaState } from "./migrations.js";
+import { LIST_POST_SOURCES, readSql, statementName, type ReadName } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+import { PostgresImport, updateDerived } from "./writes.js";
+
+export interface PostgresStoreOptions extends PostgresSettings {
+  url: string;
+  /** Where the store reports what an operator should know (lost notices connection). */
+  log?: (message: string) => void;
+}
+
+export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  return new PostgresStore(options);
+}
+
+export class PostgresStore implements PostStore {
+  readonly kind = "postgres";
+  private readonly primary: pg.Pool;
+  private readonly reader: pg.Pool;
+  private changes: ChangeListenerConnection | undefined;
+  private readonly where: string;
+
+  constructor(private readonly options: PostgresStoreOptions) {
+    this.where = describeUrl(options.url);
+    this.primary = createPool(options.url, options, "primary");
+    this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
+  }
+
+  private closed = false;
+
+  /** After close() the store answers like one that is down: unavailable, not a bug. */
+  private readonly translate = (error: unknown) =>
+    this.closed
+      ? new StoreUnavailableError(`PostgreSQL store for ${this.where} is closed`)
+      : asStoreError(error, this.where);
+
+  async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
+    return this.read(options.withContent ? "byIdWithContent" : "byId", [id]);
+  }
+
+  async findPostBySlugs(
+    publicationSlug: string,
+    postSlug: string,
+    options: ReadOptions,
+  ): Promise<PostRecord | undefined> {
+    const name = options.withContent ? "bySlugsWithContent" : "bySlugs";
+    return this.read(name, [publicationSlug, postSlug]);
+  }
+
+  private async read(name: ReadName, values: string[]): Promise<PostRecord | undefined> {
+    try {
+      const result = await this.reader.query<PostRow>({
+        name: statementName(name),
+        text: readSql[name],
+        values,
+        // A connection that went silent (no reset) must not hold a request forever.
+        query_timeout: this.options.statementTimeoutMs + 1000,
+      } as pg.QueryConfig);
+      const row = result.rows[0];
+      return row && toPostRecord(row);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async countPosts(): Promise<number> {
+    const result = await this.onPrimary((c) => c.query<{ n: number }>(COUNT_POSTS));
+    return result.rows[0]?.n ?? 0;
+  }
+
+  async beginImport(): Promise<ImportTransaction> {
+    return PostgresImport.begin(this.primary, this.translate, this.notifyLocal);
+  }
+
+  async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
+    const values = [afterId, belowVersion, limit];
+    const result = await this.onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
+    return result.rows;
+  }
+
+  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.onPrimary((c) => updateDerived(c, updates));
+    this.notifyLocal({ all: false, postIds: updates.map((u) => u.id) });
+  }
+
+  /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
+  private readonly local = new Set<ChangeListener>();
+
+  private readonly notifyLocal = (notice: ChangeNotice) => {
+    for (const listener of this.local) listener(notice);
+  };
+
+  async watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
+    this.local.add(listener);
+    const changes = (this.changes ??= new ChangeListenerConnection({
+      connectionString: this.options.url,
+      ...(this.options.log ? { onLog: this.options.log } : {}),
+    }));
+    changes.add(listener);
+    // Writes committed after this resolves are seen, unless PostgreSQL is down right now:
+    // then the listener hears "everything changed" once it comes back.
+    await changes.firstAttempt;
+    return async () => {
+      this.local.delete(listener);
+      if (this.changes === changes && changes.remove(listener)) {
+        this.changes = undefined;
+        await changes.close();
+      }
+    };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.reader.query({ text: "SELECT 1", query_timeout: 2000 } as pg.QueryConfig);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async schemaState(): Promise<SchemaState> {
+    return this.onPrimary(readSchemaState);
+  }
+
+  async migrate(): Promise<SchemaState> {
+    return this.onPrimary(applyMigrations);
+  }
+
+  private async onPrimary<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await this.primary.connect();
+      const result = await work(client);
+      client.release();
+      return result;
+    } catch (error) {
+      client?.release(true);
+      throw this.translate(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.changes?.close();
+    this.changes = undefined;
+    const pools = this.reader === this.primary ? [this.primary] : [this.primary, this.reader];
+    await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
+  }
+}
+
+const COUNT_POSTS = "SELECT count(*)::int AS n FROM posts";
