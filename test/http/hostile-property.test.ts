@@ -1,6 +1,7 @@
 // Property: whatever path, percent-encoding, query string and headers a client sends to
 // either route, the answer is never a 5xx, every error is the envelope, and nothing of an
 // invisible post comes back.
+import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { build } from "../helpers/app.js";
@@ -80,6 +81,17 @@ const method = fc.constantFrom("GET", "GET", "GET", "HEAD");
 
 for (const factory of await storeFactories()) {
   describe(`hostile requests, property-based (${factory.name})`, () => {
+    test("a control character in a key names nothing: 404, on every store", async (t) => {
+      const { app } = await build(t, factory);
+      const urls = ["/v1/posts/%00", "/v1/posts/pst_1%0A", "/v1/posts/pst%7F1"];
+      urls.push("/v1/publications/slug/blog/posts/slug/hello-world%00", "/v1/posts/%1b[31m");
+      for (const url of urls) {
+        const res = await app.inject(url);
+        assert.equal(res.statusCode, 404, url);
+        assertSafeAnswer({ status: 404, headers: res.headers, body: res.rawPayload });
+      }
+    });
+
     const routes = {
       "by id": fc.tuple(segment, query).map(([id, q]) => `/v1/posts/${id}${q}`),
       "by slugs": fc
