@@ -19,6 +19,8 @@ export interface Config {
   readonly cacheMissTtlMs: number;
   /** The Cache-Control header of successful reads. */
   readonly cacheControl: string;
+  /** When set, /metrics is served only on this port (on HOST), not on the API's port. */
+  readonly metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       3_600_000,
     ),
     cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
+    metricsPort:
+      env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+        ? undefined
+        : parseInteger("METRICS_PORT", env.METRICS_PORT, 0, 65535),
   });
 }
 

@@ -14,7 +14,8 @@ GET /v1/publications/slug/{publicationSlug}/posts/slug/{postSlug} on HOST:PORT.
   --demo-if-empty   load the bundled demo data set when the store has no posts
 
 Environment: DATABASE_URL (default ./data/folio.db), PORT (8080), HOST (127.0.0.1),
-SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off).`,
+SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off),
+METRICS_PORT (unset: /metrics on PORT; set: only there).`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
     const config = loadConfig();
@@ -32,6 +33,8 @@ SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = 
           `Folio is serving ${describeDatabase(config)} at ${server.address}`,
           "Try:",
           ...tries,
+          `Docs: ${server.address}/docs  OpenAPI: ${server.address}/openapi.json`,
+          `Metrics: ${server.metricsAddress ?? server.address}/metrics`,
         ].join("\n"),
       );
       return new Promise<number>(() => {});
