@@ -1,6 +1,7 @@
 // folio/client: a typed client of the read API for Node and browsers. It needs nothing but
 // fetch; the types come from the server's own TypeBox schemas and vanish when compiled.
 import type { Static } from "typebox";
+import type { ErrorCode } from "../errors.js";
 import type { ErrorSchema, PostSchema } from "../http/schemas.js";
 
 export type Post = Static<typeof PostSchema>;
@@ -8,8 +9,8 @@ export type Author = Post["authors"][number];
 export type ContentFields = "markdown" | "json" | "staticHtml";
 /** A post asked for with includeContent: its three content fields are always there. */
 export type PostWithContent = Post & Required<Pick<Post, ContentFields>>;
-export type ErrorEnvelope = Static<typeof ErrorSchema>;
-export type ErrorCode = ErrorEnvelope["error"];
+export type ErrorEnvelope = Omit<Static<typeof ErrorSchema>, "error"> & { error: ErrorCode };
+export type { ErrorCode };
 
 export type PostRef = { id: string } | { publicationSlug: string; postSlug: string };
 

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TestContext } from "node:test";
 import { runFolio, startFolio } from "./cli.js";
 
 export interface Served {
@@ -12,7 +11,7 @@ export interface Served {
 
 /** Serves the demo data, or exactly `records` when given. */
 export async function serve(
-  t: TestContext,
+  t: { after(cleanup: () => void): void },
   options: { records?: readonly unknown[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), "folio-served-"));
