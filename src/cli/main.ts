@@ -16,7 +16,8 @@ ${Object.entries(commands)
   .join("\n")}
 
 Run 'folio <command> --help' for a command's options.
-Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL, RATE_LIMIT.`;
+Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL,
+RATE_LIMIT, METRICS_PORT.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
