@@ -1,4 +1,5 @@
 // Environment → validated, frozen Config. Every knob of the process is read here, once.
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 export type DatabaseTarget =
@@ -21,6 +22,8 @@ export interface Config {
   readonly cacheControl: string;
   /** When set, /metrics is served only on this port (on HOST), not on the API's port. */
   readonly metricsPort: number | undefined;
+  /** Worker processes sharing the port (node:cluster); 1 serves from this process. */
+  readonly workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       0,
       3_600_000,
     ),
+    workers: parseWorkers(env.FOLIO_WORKERS ?? "1"),
     cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
     metricsPort:
       env.METRICS_PORT === undefined || env.METRICS_PORT === ""
@@ -107,6 +111,11 @@ function oneOf(name: string, value: string, allowed: string[]): string {
   if (!allowed.includes(value))
     throw new ConfigError(`${name} must be one of ${allowed.join(", ")}`);
   return value;
+}
+
+function parseWorkers(value: string): number {
+  if (value.trim() === "auto") return availableParallelism();
+  return parseInteger("FOLIO_WORKERS", value, 1, 256);
 }
 
 function headerValue(name: string, value: string): string {

@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { loadConfig } from "../config.js";
@@ -56,8 +55,9 @@ export async function runImport(store: PostStore, input: Readable, partial: bool
 async function openFile(path: string): Promise<Readable> {
   try {
     // Opened first so a missing or unreadable file is one clear error, not a stream error later.
+    // The stream owns the handle, so it stays open for as long as the import reads.
     const handle = await open(path, "r");
-    return createReadStream("", { fd: handle.fd, highWaterMark: 1024 * 1024 });
+    return handle.createReadStream({ highWaterMark: 1024 * 1024 });
   } catch (error) {
     throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }

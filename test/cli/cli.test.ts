@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
+import { spawnSync } from "node:child_process";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { records } from "../helpers/fixtures.js";
-import { runFolio } from "../helpers/cli.js";
+import { FOLIO_BIN, runFolio } from "../helpers/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "folio-cli-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,5 +105,23 @@ describe("folio CLI", () => {
     const store = openSqliteStore(env.DATABASE_URL);
     assert.ok((await store.countPosts()) >= 12);
     await store.close();
+  });
+});
+
+describe("folio import under garbage collection", () => {
+  test("the input file stays open however often the collector runs", async () => {
+    const file = join(dir, "gc.ndjson");
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...records[4],
+      id: `gc_${i}`,
+      slug: `gc-${i}`,
+    }));
+    writeFileSync(file, [...records.slice(0, 4), ...many].map((r) => JSON.stringify(r)).join("\n"));
+    const child = spawnSync(process.execPath, ["--gc-interval=2000", FOLIO_BIN, "import", file], {
+      env: { ...process.env, ...freshDb() },
+      encoding: "utf8",
+    });
+    assert.equal(child.status, 0, child.stderr);
+    assert.match(child.stdout, /wrote 304, rejected 0/);
   });
 });

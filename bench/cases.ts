@@ -1,0 +1,85 @@
+// The benchmark cases of the performance issue: what is requested, and from which Folio.
+import { postId } from "./data.js";
+
+export type DataSet = "1k" | "1m";
+
+export interface Case {
+  name: string;
+  data: DataSet;
+  cache: boolean;
+  paths: string[];
+  headers: Record<string, string>;
+}
+
+/** n distinct post ids spread over a data set of `size` posts (a fixed stride, no randomness). */
+function spread(n: number, size: number): number[] {
+  const stride = Math.floor(size / n);
+  return Array.from({ length: n }, (_, i) => i * stride + (i % Math.max(stride, 1)));
+}
+
+const byId = (ids: number[], content: boolean) =>
+  ids.map((i) => `/v1/posts/${postId(i)}${content ? "?includeContent=true" : ""}`);
+
+const GZIP = { "accept-encoding": "gzip" };
+
+export function benchCases(): Case[] {
+  return [
+    { name: "hot post, no content", data: "1k", cache: true, paths: byId([7], false), headers: {} },
+    {
+      name: "hot post, content, identity",
+      data: "1k",
+      cache: true,
+      paths: byId([7], true),
+      headers: {},
+    },
+    {
+      name: "hot post, content, gzip",
+      data: "1k",
+      cache: true,
+      paths: byId([7], true),
+      headers: GZIP,
+    },
+    {
+      name: "hot post by slugs, no content",
+      data: "1k",
+      cache: true,
+      paths: ["/v1/publications/slug/pub-7/posts/slug/post-number-7"],
+      headers: {},
+    },
+    {
+      name: "5,000 posts round-robin, no content",
+      data: "1m",
+      cache: true,
+      paths: byId(spread(5000, 1_000_000), false),
+      headers: {},
+    },
+    {
+      name: "5,000 posts round-robin, content",
+      data: "1m",
+      cache: true,
+      paths: byId(spread(5000, 1_000_000), true),
+      headers: {},
+    },
+    {
+      name: "cache off, 1k posts (store read each)",
+      data: "1k",
+      cache: false,
+      paths: byId(spread(1000, 1000), false),
+      headers: {},
+    },
+    {
+      name: "cache off, 1M posts (store read each)",
+      data: "1m",
+      cache: false,
+      paths: byId(spread(1000, 1_000_000), false),
+      headers: {},
+    },
+    {
+      name: "flood of 404s (5,000 missing ids)",
+      data: "1k",
+      cache: true,
+      paths: Array.from({ length: 5000 }, (_, i) => `/v1/posts/missing_${i}`),
+      headers: {},
+    },
+  ];
+}

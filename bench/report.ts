@@ -1,0 +1,44 @@
+// The reads table, printed and written into bench/RESULTS.md (its own section, replaced).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export interface Row {
+  name: string;
+  ceilingRps: number;
+  folioRps: number;
+  ratio: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const RESULTS = "bench/RESULTS.md";
+const HEADING = "## Reads: Folio against the node:http ceiling";
+
+export function writeReadsSection(
+  rows: Row[],
+  facts: Record<string, string>,
+  machine: string,
+): void {
+  const table = [
+    "| case | ceiling req/s | Folio req/s | ratio | Folio p50 ms | Folio p99 ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${Math.round(r.ceilingRps)} | ${Math.round(r.folioRps)} | ${r.ratio.toFixed(2)} | ${r.p50} | ${r.p99} |` +
+        (r.errors > 0 ? ` (${r.errors} errors)` : ""),
+    ),
+  ].join("\n");
+  const factLines = Object.entries(facts)
+    .map(([k, v]) => `- ${k}: ${v}`)
+    .join("\n");
+  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; autocannon runs in a separate process; ceiling and Folio alternate.\n\n${table}\n\n${factLines}\n`;
+  console.log(`\n${section}`);
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
+  const start = previous.indexOf(HEADING);
+  const end = start === -1 ? -1 : previous.indexOf("\n## ", start + HEADING.length);
+  const next =
+    start === -1
+      ? `${previous.trimEnd()}\n\n${section}`
+      : `${previous.slice(0, start)}${section}${end === -1 ? "" : previous.slice(end)}`;
+  writeFileSync(RESULTS, next);
+}

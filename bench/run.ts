@@ -1,0 +1,121 @@
+// npm run bench: Folio against a bare node:http ceiling serving Folio's own bytes, case by
+// case, alternating the two servers in one run; writes bench/RESULTS.md's "Reads" section.
+import { existsSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSqliteStore } from "../src/store/sqlite/store.js";
+import { benchCases, type Case, type DataSet } from "./cases.js";
+import { loadDataSet } from "./data.js";
+import { writeReadsSection, type Row } from "./report.js";
+import {
+  load,
+  record,
+  rssMb,
+  startCeiling,
+  startFolio,
+  type LoadResult,
+  type Running,
+} from "./servers.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DATA_DIR = "bench/data";
+const work = join(tmpdir(), `folio-bench-${process.pid}`);
+mkdirSync(work, { recursive: true });
+mkdirSync(DATA_DIR, { recursive: true });
+
+async function dataSet(
+  name: DataSet,
+): Promise<{ path: string; postsPerSecond: number; built: string }> {
+  const size = name === "1k" ? 1000 : 1_000_000;
+  const path = name === "1k" ? join(work, "1k.db") : join(DATA_DIR, "posts-1m.db");
+  const meta = `${path}.json`;
+  if (existsSync(path) && existsSync(meta))
+    return { path, ...JSON.parse(readFileSync(meta, "utf8")) };
+  rmSync(path, { force: true });
+  console.log(`building the ${name} data set (${size} posts)…`);
+  const store = openSqliteStore(path);
+  await store.migrate();
+  const summary = await loadDataSet(store, size);
+  await store.close();
+  const info = {
+    postsPerSecond: Math.round(size / summary.seconds),
+    built: new Date().toISOString(),
+  };
+  writeFileSync(meta, JSON.stringify(info));
+  return { path, ...info };
+}
+
+const mean = (runs: LoadResult[], key: keyof LoadResult) =>
+  runs.reduce((s, r) => s + r[key], 0) / runs.length;
+
+async function measure(folio: Running, c: Case, port: number): Promise<Row> {
+  const answers = Object.fromEntries(
+    await Promise.all(
+      c.paths.map(
+        async (p) =>
+          [
+            `${c.headers["accept-encoding"] ?? ""} ${p}`,
+            await record(folio.url, p, c.headers),
+          ] as const,
+      ),
+    ),
+  );
+  const ceiling = await startCeiling(answers, port, join(work, "answers.json"));
+  const runs = { ceiling: [] as LoadResult[], folio: [] as LoadResult[] };
+  try {
+    await load(folio.url, c.paths, c.headers, 1); // warm-up: JIT, and the cache where it is on
+    await load(ceiling.url, c.paths, c.headers, 1);
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.ceiling.push(await load(ceiling.url, c.paths, c.headers, SECONDS));
+      runs.folio.push(await load(folio.url, c.paths, c.headers, SECONDS));
+    }
+  } finally {
+    await ceiling.stop();
+  }
+  const [ceilingRps, folioRps] = [mean(runs.ceiling, "rps"), mean(runs.folio, "rps")];
+  const errors = runs.folio.reduce((s, r) => s + r.errors, 0);
+  return {
+    name: c.name,
+    ceilingRps,
+    folioRps,
+    ratio: folioRps / ceilingRps,
+    p50: mean(runs.folio, "p50"),
+    p99: mean(runs.folio, "p99"),
+    errors,
+  };
+}
+
+const rows: Row[] = [];
+const facts: Record<string, string> = {};
+let port = 18700;
+const sets = { "1k": await dataSet("1k"), "1m": await dataSet("1m") };
+facts["import rate (1M posts, SQLite, through the full import path)"] =
+  `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
+facts["import rate (1k posts, this run)"] = `${sets["1k"].postsPerSecond} posts/s`;
+let current: { key: string; folio: Running } | undefined;
+for (const c of benchCases()) {
+  const key = `${c.data}/${c.cache}`;
+  if (current?.key !== key) {
+    await current?.folio.stop();
+    const folio = await startFolio(
+      sets[c.data].path,
+      port++,
+      c.cache ? {} : { CACHE_MAX_BYTES: "0" },
+    );
+    current = { key, folio };
+    facts[`start-up to listening, ${c.data} posts${c.cache ? "" : ", cache off"}`] =
+      `${Math.round(folio.startupMs)} ms`;
+  }
+  const row = await measure(current.folio, c, port++);
+  rows.push(row);
+  console.log(
+    `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${row.ratio.toFixed(2)})`,
+  );
+  if (c.data === "1m")
+    facts[`RSS after "${c.name}" (1M posts)`] = `${rssMb(current.folio.child.pid!).toFixed(0)} MB`;
+}
+await current?.folio.stop();
+rmSync(work, { recursive: true, force: true });
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections`;
+writeReadsSection(rows, facts, machine);
