@@ -8,6 +8,8 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { postRoutes } from "./http/post-routes.js";
+import { installOperations } from "./http/operations.js";
+import { RequestLog } from "./http/observe.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,6 +35,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET_BYTES },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: handleFrameworkError,
+    logController: new RequestLog(),
   });
   app.addHook("onRequest", async (request, reply) => {
     setCommonHeaders(reply);
@@ -42,7 +45,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
-  const { config, store } = deps;
+  const { config } = deps;
+  const store = await installOperations(app, deps);
   const cache = new PostCache<Representation>(config.cacheMaxBytes);
   const service = new PostService({
     store,

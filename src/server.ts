@@ -2,29 +2,50 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
+import { startMetricsServer, type MetricsServer } from "./http/metrics-server.js";
+import { processLog } from "./logging.js";
 import type { PostStore } from "./store/post-store.js";
 
 export interface RunningServer {
   app: FastifyInstance;
   address: string;
+  /** Where /metrics is served when METRICS_PORT is set. */
+  metricsAddress?: string;
   close(): Promise<void>;
 }
 
 export class ListenError extends Error {}
 
 export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
-  const app = await buildApp({ config, store });
+  const log = processLog(config.logLevel);
+  const app = await buildApp({ config, store, logger: log.options });
+  let metrics: MetricsServer | undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
     throw new ListenError(listenFailure(error as NodeJS.ErrnoException, config));
   }
+  if (config.metricsPort !== undefined) {
+    metrics = await listenMetrics(app, { ...config, port: config.metricsPort });
+  }
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= app.close().then(() => store.close()));
-  return { app, address: `http://${host}:${port}`, close };
+  const close = () =>
+    (closing ??= Promise.all([app.close(), metrics?.close()])
+      .then(() => store.close())
+      .finally(log.flush));
+  return { app, address: `http://${host}:${port}`, metricsAddress: metrics?.address, close };
+}
+
+async function listenMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer> {
+  try {
+    return await startMetricsServer(app.metrics, config.host, config.port);
+  } catch (error) {
+    await app.close();
+    throw new ListenError(`metrics: ${listenFailure(error as NodeJS.ErrnoException, config)}`);
+  }
 }
 
 function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
