@@ -1,6 +1,8 @@
 // Processes the benchmark drives: Folio itself, the ceiling, and the loader.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Recorded } from "./ceiling.js";
