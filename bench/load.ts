@@ -1,5 +1,6 @@
 // One load run, in its own process so the loader never shares an event loop with a server.
 // Prints one JSON line: requests per second, latency percentiles, errors.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 interface LoadSpec {
@@ -10,7 +11,7 @@ interface LoadSpec {
   connections: number;
 }
 
-const spec = JSON.parse(process.argv[2]!) as LoadSpec;
+const spec = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadSpec;
 const result = await autocannon({
   url: spec.url,
   connections: spec.connections,

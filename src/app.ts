@@ -11,6 +11,8 @@ import { postRoutes } from "./http/post-routes.js";
 import { handleClientError } from "./http/client-errors.js";
 import { serverOptions } from "./http/limits.js";
 import { protect } from "./http/protection.js";
+import { installOperations } from "./http/operations.js";
+import { RequestLog } from "./http/observe.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,6 +40,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET_BYTES },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: handleFrameworkError,
+    logController: new RequestLog(),
   });
   app.addHook("onRequest", async (request, reply) => {
     setCommonHeaders(reply);
@@ -47,8 +50,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
-  const { config, store } = deps;
+  const { config } = deps;
+  // Before any route, so the rate limiter sees every route (and skips those that opt out).
   await protect(app, config);
+  const store = await installOperations(app, deps);
   const cache = new PostCache<Representation>(config.cacheMaxBytes);
   const service = new PostService({
     store,

@@ -30,7 +30,9 @@ export function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     ),
     headersTimeoutMs: ms("HEADERS_TIMEOUT_MS", 10_000),
     requestTimeoutMs: ms("REQUEST_TIMEOUT_MS", 30_000),
-    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS", 5_000),
+    // Above common load-balancer idle timeouts (60 s), and far above what clients assume: a
+    // server closing first races clients reusing the socket (Node fetch reuses up to ~5 s).
+    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS", 72_000),
     maxConnections: parseInteger("MAX_CONNECTIONS", env.MAX_CONNECTIONS ?? "10000", 0, 1_000_000),
     maxEventLoopDelayMs: ms("MAX_EVENT_LOOP_DELAY_MS", 1_000, 0),
     shutdownTimeoutMs: ms("SHUTDOWN_TIMEOUT_MS", 10_000),

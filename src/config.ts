@@ -35,6 +35,8 @@ export interface Config {
   readonly cacheMissTtlMs: number;
   /** The Cache-Control header of successful reads. */
   readonly cacheControl: string;
+  /** When set, /metrics is served only on this port (on HOST), not on the API's port. */
+  readonly metricsPort: number | undefined;
   /** Worker processes sharing the port (node:cluster); 1 serves from this process. */
   readonly workers: number;
   /** What one client may cost: connections, timeouts, rate, overload (config-limits.ts). */
@@ -71,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     workers: parseWorkers(env.FOLIO_WORKERS ?? "1"),
     cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
+    metricsPort:
+      env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+        ? undefined
+        : parseInteger("METRICS_PORT", env.METRICS_PORT, 0, 65535),
     limits: limitSettings(env),
   });
 }

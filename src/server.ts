@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
+import { startMetricsServer, type MetricsServer } from "./http/metrics-server.js";
+import { processLog } from "./logging.js";
 import type { PostStore } from "./store/post-store.js";
 
 export interface RunningServer {
@@ -9,25 +11,45 @@ export interface RunningServer {
   address: string;
   /** How long in-flight requests get to finish once a signal asks the process to stop. */
   shutdownTimeoutMs: number;
+  /** Where /metrics is served when METRICS_PORT is set. */
+  metricsAddress?: string;
   close(): Promise<void>;
 }
 
 export class ListenError extends Error {}
 
 export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
-  const app = await buildApp({ config, store });
+  const log = processLog(config.logLevel);
+  const app = await buildApp({ config, store, logger: log.options });
+  let metrics: MetricsServer | undefined;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
     throw new ListenError(listenFailure(error as NodeJS.ErrnoException, config));
   }
+  if (config.metricsPort !== undefined) {
+    metrics = await listenMetrics(app, { ...config, port: config.metricsPort });
+  }
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= app.close().then(() => store.close()));
+  const close = () =>
+    (closing ??= Promise.all([app.close(), metrics?.close()])
+      .then(() => store.close())
+      .finally(log.flush));
   const { shutdownTimeoutMs } = config.limits;
-  return { app, address: `http://${host}:${port}`, shutdownTimeoutMs, close };
+  const address = `http://${host}:${port}`;
+  return { app, address, metricsAddress: metrics?.address, shutdownTimeoutMs, close };
+}
+
+async function listenMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer> {
+  try {
+    return await startMetricsServer(app.metrics, config.host, config.port);
+  } catch (error) {
+    await app.close();
+    throw new ListenError(`metrics: ${listenFailure(error as NodeJS.ErrnoException, config)}`);
+  }
 }
 
 function listenFailure(error: NodeJS.ErrnoException, config: Config): string {

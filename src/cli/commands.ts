@@ -2,6 +2,7 @@
 import { demoCommand } from "./demo.js";
 import { importCommand } from "./import.js";
 import { migrateCommand } from "./migrate.js";
+import { openapiCommand } from "./openapi.js";
 import { rerenderCommand } from "./rerender.js";
 import { serveCommand } from "./serve.js";
 
@@ -17,4 +18,5 @@ export const commands: Record<string, Command> = {
   migrate: migrateCommand,
   demo: demoCommand,
   rerender: rerenderCommand,
+  openapi: openapiCommand,
 };

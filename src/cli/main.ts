@@ -17,8 +17,9 @@ ${Object.entries(commands)
   .join("\n")}
 
 Run 'folio <command> --help' for a command's options.
-Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL, RATE_LIMIT;
-with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS.`;
+Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL,
+RATE_LIMIT, METRICS_PORT, FOLIO_WORKERS, CACHE_MAX_BYTES, CACHE_CONTROL; with PostgreSQL also
+DATABASE_READ_URL, PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS. See the README for each.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

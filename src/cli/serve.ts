@@ -22,7 +22,8 @@ A store out of reach at start is retried; meanwhile post requests answer 503.
 
 Environment: DATABASE_URL (default ./data/folio.db), PORT (8080), HOST (127.0.0.1),
 SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off),
-FOLIO_WORKERS (1; a number or auto: worker processes sharing the port);
+FOLIO_WORKERS (1; a number or auto: worker processes sharing the port),
+METRICS_PORT (unset: /metrics on PORT; set: only there);
 with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (5000).`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
@@ -42,12 +43,18 @@ with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_
       if (config.workers > 1 && !isWorker()) {
         await store.close();
         const pool = forkWorkers(config.workers, log);
-        announce(config, `${await pool.address} with ${config.workers} workers`);
+        // Each worker has its own metrics; with METRICS_PORT they share that port too.
+        const metrics = config.metricsPort && `http://${config.host}:${config.metricsPort}`;
+        announce(
+          config,
+          `${await pool.address} with ${config.workers} workers`,
+          metrics || undefined,
+        );
         return new Promise<number>(() => {});
       }
       const running = (server = await startServer(config, store));
       closeOnSignals(running);
-      if (!isWorker()) announce(config, running.address);
+      if (!isWorker()) announce(config, running.address, running.metricsAddress);
       if (!ready) keepStarting(store, running, log, afterStart);
       return new Promise<number>(() => {});
     } catch (error) {
@@ -89,10 +96,16 @@ function keepStarting(
     });
 }
 
-function announce(config: Config, where: string): void {
+function announce(config: Config, where: string, metricsAddress?: string): void {
   const base = where.split(" ")[0];
   const tries = DEMO_EXAMPLES.map((path) => `  curl '${base}${path}'`);
   console.log(
-    [`Folio is serving ${describeDatabase(config)} at ${where}`, "Try:", ...tries].join("\n"),
+    [
+      `Folio is serving ${describeDatabase(config)} at ${where}`,
+      "Try:",
+      ...tries,
+      `Docs: ${base}/docs  OpenAPI: ${base}/openapi.json`,
+      `Metrics: ${metricsAddress ?? base}/metrics`,
+    ].join("\n"),
   );
 }

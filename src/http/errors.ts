@@ -29,7 +29,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return sendError(reply, "invalid_parameter", "Malformed request");
   }
-  request.log.error({ err: error, reqId: request.id, url: request.url }, "request failed");
+  // request.log already carries reqId; naming it again would repeat the key in the JSON line.
+  request.log.error({ err: error, url: request.url }, "request failed");
   return sendError(reply, "internal");
 }
 

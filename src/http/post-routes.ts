@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ApiError } from "../errors.js";
 import { ALLOWED_METHODS, setPreflightHeaders } from "./headers.js";
+import { postByIdSchema, postBySlugsSchema, sharedSchemas } from "./post-docs.js";
 import * as s from "./schemas.js";
 import { sendPost, type RepresentationService } from "./send-post.js";
 
@@ -14,23 +15,22 @@ export interface PostRoutesOptions {
   cacheControl: string;
 }
 
-const responses = { 200: s.PostSchema, "4xx": s.ErrorSchema, "5xx": s.ErrorSchema };
-
 export async function postRoutes(app: FastifyInstance, options: PostRoutesOptions) {
   const { service, cacheControl } = options;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  for (const schema of sharedSchemas) app.addSchema(schema);
 
   typed.get(POST_BY_ID, {
-    schema: { params: s.PostByIdParams, querystring: s.IncludeContentQuery, response: responses },
+    schema: postByIdSchema,
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
-      const post = await service.find({ id: request.params.postId }, withContent);
+      const post = await service.find({ id: request.params.postId }, withContent, request);
       return sendPost(request, reply, service, post, withContent, cacheControl);
     },
   });
 
   typed.get(POST_BY_SLUGS, {
-    schema: { params: s.PostBySlugParams, querystring: s.IncludeContentQuery, response: responses },
+    schema: postBySlugsSchema,
     // Public URLs write the publication as /@slug; the API takes either form.
     preValidation: async (request) => {
       const params = request.params as { publicationSlug: string };
@@ -40,7 +40,7 @@ export async function postRoutes(app: FastifyInstance, options: PostRoutesOption
     },
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
-      const post = await service.find(request.params, withContent);
+      const post = await service.find(request.params, withContent, request);
       return sendPost(request, reply, service, post, withContent, cacheControl);
     },
   });

@@ -87,13 +87,15 @@ export const PostByIdParams = Type.Object({
   postId: Type.String({
     minLength: 1,
     maxLength: 256,
-    description: "Unique identifier of the post",
+    description: "Unique identifier of the post; 1 to 256 characters, matched exactly",
   }),
 });
 
 export const PostBySlugParams = Type.Object({
-  publicationSlug: slugParam("URL-friendly identifier of the publication; a leading @ is dropped"),
-  postSlug: slugParam("URL-friendly identifier of the post"),
+  publicationSlug: slugParam(
+    "URL-friendly identifier of the publication; 1 to 256 characters, case-sensitive; a leading @ is accepted and dropped",
+  ),
+  postSlug: slugParam("URL-friendly identifier of the post; 1 to 256 characters, case-sensitive"),
 });
 
 // true/1 or false/0/null/empty, any letter case; given at most once (twice is an array, refused).
@@ -102,7 +104,7 @@ export const IncludeContentQuery = Type.Object({
     Type.String({
       pattern: "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Nn][Uu][Ll][Ll]|0|1|)$",
       description:
-        "true or 1 include markdown, json and staticHtml; false, 0, null or empty leave them out",
+        "true or 1 (any case) include markdown, json and staticHtml; false, 0, null, empty or absent leave them out; anything else, or given twice, is a 400",
     }),
   ),
 });

@@ -2,6 +2,7 @@
 // `partial`, every bad line reported, memory flat whatever the file's size.
 import type { Readable } from "node:stream";
 import type { NumberedRecord, PostStore, Rejection } from "../store/post-store.js";
+import { countImport } from "./import-counters.js";
 import { readLines } from "./lines.js";
 import { FieldError, parseRecord } from "./records.js";
 
@@ -92,6 +93,7 @@ export async function importNdjson(
   }
   if (!summary.committed) summary.written = 0;
   summary.seconds = (performance.now() - started) / 1000;
+  countImport(summary);
   return summary;
 }
 

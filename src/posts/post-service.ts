@@ -6,6 +6,13 @@ import { isVisible } from "./visibility.js";
 
 export type Clock = () => number;
 
+export type CacheResult = "hit" | "miss";
+
+/** Where the read path notes whether the cache answered (the request, for its log line). */
+export interface LookupNote {
+  cacheResult: CacheResult | null;
+}
+
 export interface Encodable<C extends string> extends Cacheable {
   readonly body: Buffer;
   cachedEncoding(coding: C): Buffer | undefined;
@@ -35,11 +42,12 @@ export class PostService<C extends string, R extends Encodable<C>> {
     this.missTtlMs = options.missTtlMs ?? 5000;
   }
 
-  async find(lookup: Lookup, withContent: boolean): Promise<R | undefined> {
+  async find(lookup: Lookup, withContent: boolean, note?: LookupNote): Promise<R | undefined> {
     if (Object.values(lookup).some((key: string) => CONTROL.test(key))) return undefined;
     const { cache, store, represent } = this.options;
     const now = this.now();
     const cached = cache.get(lookup, withContent, now);
+    if (note !== undefined) note.cacheResult = cached === undefined ? "miss" : "hit";
     if (cached !== undefined) return cached ?? undefined;
     const ticket = cache.ticket();
     const post =

@@ -79,7 +79,7 @@ describe("limit settings", () => {
         maxHeaderBytes: 16384,
         headersTimeoutMs: 10_000,
         requestTimeoutMs: 30_000,
-        keepAliveTimeoutMs: 5_000,
+        keepAliveTimeoutMs: 72_000,
         maxConnections: 10_000,
         maxEventLoopDelayMs: 1_000,
         shutdownTimeoutMs: 10_000,

@@ -1,0 +1,56 @@
+// The OpenAPI 3.1 document, generated at startup from the route schemas (never written by
+// hand), served at /openapi.json, and the Swagger UI at /docs that reads it.
+import { createRequire } from "node:module";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+
+const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
+
+const DESCRIPTION = `Published posts of publications, one at a time: by post id, or by
+publication slug and post slug. Errors are always a JSON envelope
+\`{ success: false, msg, error, requestId }\` with a stable \`error\` code.`;
+
+// Swagger UI sets inline style attributes; everything else comes from this origin.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+].join("; ");
+
+/** Must run before the routes are registered: the document is built from the routes seen. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Folio read API", version, description: DESCRIPTION },
+      tags: [
+        { name: "posts", description: "The two read operations" },
+        { name: "operations", description: "Health of the running process" },
+      ],
+    },
+    // Only documented operations: OPTIONS and 405 answers carry no tags.
+    hideUntagged: true,
+    // Shared schemas keep their own names (Post, Error, Author, Social) in the document.
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => idOf(json) ?? `def-${i}` },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    staticCSP: DOCS_CSP,
+    uiConfig: { tryItOutEnabled: false, displayOperationId: true },
+  });
+  app.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send(app.swagger()),
+  );
+}
+
+function idOf(json: unknown): string | undefined {
+  const id = (json as { $id?: unknown }).$id;
+  return typeof id === "string" ? id : undefined;
+}

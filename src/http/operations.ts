@@ -1,0 +1,34 @@
+// Everything that makes the app operable and self-describing, installed in one call before
+// the API routes: metrics, the per-request log line, health, and the OpenAPI document
+// (which must see every route registered after it).
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import { timedStore } from "../posts/timed-store.js";
+import type { PostStore } from "../store/post-store.js";
+import { AppMetrics } from "./metrics.js";
+import { observeRequests } from "./observe.js";
+import { registerOpenApi } from "./openapi.js";
+import { opsRoutes } from "./ops-routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This app's metrics; server.ts serves them on METRICS_PORT when that is set. */
+    metrics: AppMetrics;
+  }
+}
+
+/** Resolves to the store to read through: the given one, timed for the metrics. */
+export async function installOperations(
+  app: FastifyInstance,
+  deps: { config: Config; store: PostStore },
+): Promise<PostStore> {
+  // The cache is made after this runs; it is only read at scrape time.
+  const metrics = new AppMetrics(() => app.postCache.snapshot());
+  const store = timedStore(deps.store, metrics.observeStoreQuery);
+  app.decorate("metrics", metrics);
+  observeRequests(app, metrics);
+  await registerOpenApi(app);
+  const serveMetrics = deps.config.metricsPort === undefined;
+  await app.register(opsRoutes, { store, metrics, serveMetrics });
+  return store;
+}
