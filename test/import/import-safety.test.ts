@@ -49,7 +49,22 @@ function startImport(path: string, file: string) {
   return { child, exited };
 }
 
-/** Waits until the import's uncommitted pages spill into the WAL: it is mid-way. */
+/** True while another connection holds the write lock: the import's one transaction. */
+function writerActive(path: string): () => boolean {
+  const probe = new Database(path);
+  probe.pragma("busy_timeout = 0");
+  return () => {
+    try {
+      probe.exec("BEGIN IMMEDIATE; ROLLBACK;");
+      return false;
+    } catch (error) {
+      if ((error as { code?: string }).code === "SQLITE_BUSY") return true;
+      throw error;
+    }
+  };
+}
+
+/** Waits until the import's uncommitted pages spill into the WAL: it is well under way. */
 async function walGrows(path: string, bytes: number, exited: Promise<unknown>) {
   let done = false;
   void exited.then(() => (done = true));
@@ -70,7 +85,10 @@ describe("import safety across processes", () => {
 
     const run = startImport(path, file);
     await walGrows(path, 2 * 1024 * 1024, run.exited);
+    const writing = writerActive(path);
+    assert.ok(writing(), "the import's transaction is open");
     assert.deepEqual(snapshot(reader), before, "a reader mid-import sees the old version");
+    assert.ok(writing(), "and still open: the kill lands mid-transaction");
     run.child.kill("SIGKILL");
     assert.equal((await run.exited).signal, "SIGKILL");
 
@@ -97,25 +115,33 @@ describe("import safety across processes", () => {
       posts: reader.prepare("SELECT count(*) FROM posts").pluck().get() as number,
     });
     const old = read();
+    const writing = writerActive(path);
     const run = startImport(path, file);
-    await walGrows(path, 1024 * 1024, run.exited);
-    const seen: ReturnType<typeof read>[] = [read()];
     let finished = false;
     void run.exited.then(() => (finished = true));
+    const seen: ReturnType<typeof read>[] = [];
+    const during: ReturnType<typeof read>[] = [];
     while (!finished) {
-      seen.push(read());
-      await sleep(10);
+      // The import holds the write lock from its BEGIN to its COMMIT: a read between two
+      // checks that both find it held happened mid-import.
+      const before = writing();
+      const state = read();
+      if (before && writing()) during.push(state);
+      seen.push(state);
+      await sleep(5);
     }
     assert.equal((await run.exited).code, 0);
     const now = read();
     assert.deepEqual(now, { title: "Changed", posts: old.posts + 5_000 });
-    assert.deepEqual(seen[0], old, "mid-import, the old version");
-    const firstNew = seen.findIndex((s) => s.title !== old.title);
-    const expected =
-      firstNew < 0 ? seen.map(() => old) : seen.map((_s, i) => (i < firstNew ? old : now));
-    assert.deepEqual(seen, expected, "old, then new; nothing in between");
-    t.diagnostic(
-      `${seen.length} reads during the import, ${firstNew < 0 ? 0 : seen.length - firstNew} after its commit`,
+    assert.ok(during.length > 0, "some reads happened while the import was writing");
+    assert.deepEqual(
+      during,
+      during.map(() => old),
+      "mid-import, the old version",
     );
+    const firstNew = seen.findIndex((state) => state.title !== old.title);
+    const expected = seen.map((_s, i) => (firstNew < 0 || i < firstNew ? old : now));
+    assert.deepEqual(seen, expected, "old, then new; nothing in between");
+    t.diagnostic(`${during.length} reads mid-import, ${seen.length} while the process ran`);
   });
 });
