@@ -1,6 +1,8 @@
 // Processes the benchmark drives: Folio itself, the ceiling, and the loader.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Recorded } from "./ceiling.js";
@@ -90,19 +92,24 @@ export interface LoadResult {
   errors: number;
 }
 
+let specs = 0;
+
 export function load(
   url: string,
   paths: string[],
   headers: Record<string, string>,
   seconds: number,
 ) {
-  const spec = JSON.stringify({ url, paths, headers, seconds, connections: 32 });
+  // Thousands of paths do not fit in an argument list: the spec goes through a file.
+  const file = join(tmpdir(), `folio-load-${process.pid}-${specs++}.json`);
+  writeFileSync(file, JSON.stringify({ url, paths, headers, seconds, connections: 32 }));
   return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(process.execPath, [here("load.js"), spec], {
+    const child = spawn(process.execPath, [here("load.js"), file], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
+    child.on("exit", () => rmSync(file, { force: true }));
     child.on("exit", (code) =>
       code === 0
         ? resolve(JSON.parse(out) as LoadResult)

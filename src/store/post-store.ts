@@ -25,11 +25,10 @@ export interface PostContent {
   markdown: string;
 }
 
-/** A post as stored, whatever its visibility: the read service decides what is shown. */
-export interface PostRecord {
+/** The fields a post has whether it is being written or read back. */
+interface PostFields {
   id: string;
   publicationId: string;
-  publicationSlug: string;
   slug: string;
   title: string;
   subtitle?: string;
@@ -40,6 +39,11 @@ export interface PostRecord {
   updatedAt: number;
   coinId?: string;
   categories: string[];
+}
+
+/** A post as stored, whatever its visibility: the read service decides what is shown. */
+export interface PostRecord extends PostFields {
+  publicationSlug: string;
   authors: AuthorRecord[];
   /** Present only when asked for with `withContent`. */
   content?: PostContent;
@@ -60,19 +64,8 @@ export interface AuthorInput extends AuthorRecord {
   type: "author";
 }
 
-export interface PostInput {
+export interface PostInput extends PostFields {
   type: "post";
-  id: string;
-  publicationId: string;
-  slug: string;
-  title: string;
-  subtitle?: string;
-  imageUrl?: string;
-  status: PostStatus;
-  publishedAt?: number;
-  updatedAt: number;
-  coinId?: string;
-  categories: string[];
   authorIds: string[];
   content: PostContent;
   rendererVersion: number;

@@ -78,6 +78,13 @@ describe("folio CLI", () => {
       assert.equal(res.code, 1, JSON.stringify(env));
       assert.match(res.stderr, /^folio: \S.*\n$/);
     }
+    // A folder that cannot be made (Node's own recursive mkdir used to spin on this one).
+    const unmakeable = await runFolio(["migrate"], { DATABASE_URL: "/proc/folio-nope/x.db" });
+    assert.equal(unmakeable.code, 1);
+    assert.match(
+      unmakeable.stderr,
+      /^folio: cannot open SQLite store \/proc\/folio-nope\/x\.db: .*\n$/,
+    );
     const missing = await runFolio(["import", join(dir, "absent.ndjson")], freshDb());
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^folio: cannot read .*absent\.ndjson: ENOENT\n$/);

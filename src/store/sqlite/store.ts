@@ -1,7 +1,7 @@
 // The embedded default: one SQLite file in WAL mode, on better-sqlite3.
 // better-sqlite3 is synchronous; a point read costs microseconds, less than a hop
 // to a worker thread would, so reads run on the event loop.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreUnavailableError } from "../../errors.js";
@@ -28,7 +28,7 @@ export { StoreOpenError };
 
 export function openSqliteStore(path: string): SqliteStore {
   try {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") makeParents(dirname(path));
     const db = new Database(path);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
@@ -53,6 +53,17 @@ function openFailure(error: unknown): string {
   const { message, code = "" } = error as { message: string; code?: string };
   const hint = OPEN_HINTS[code.replace(/_[A-Z]+$/, "")] ?? OPEN_HINTS[code];
   return hint === undefined ? message : `${message} (${hint})`;
+}
+
+/**
+ * Creates the file's missing folders one level at a time. Node's recursive mkdirSync spins
+ * forever on some paths (under /proc, for one) instead of failing; this fails at once.
+ */
+function makeParents(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeParents(parent);
+  mkdirSync(dir);
 }
 
 export class SqliteStore implements PostStore {
