@@ -81,6 +81,10 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
   const lastContent = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
   /** Writes closers, blanks and openers before `next`, fixing the flanking neighbours. */
   const boundary = (parts: (Delim | string)[], next: string): string => {
+    if (parts.length === 1 && typeof parts[0] === "string") {
+      out.push(parts[0]); // no delimiters: nothing to check (most text)
+      return next;
+    }
     const before = last < 0 ? "" : lastChar(out[last]!);
     const after = firstChar(next);
     const fix = escapeNeighbours(parts, before, after);
@@ -117,9 +121,10 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
       write(parts, `<${child.text!}>`);
       return;
     }
-    opening.sort((a, b) => reach(children, index, b) - reach(children, index, a));
+    const ends = new Map(opening.map((mark) => [mark, reach(children, index, mark)]));
+    if (opening.length > 1) opening.sort((a, b) => ends.get(b)! - ends.get(a)!);
     for (const mark of opening) {
-      const end = reach(children, index, mark);
+      const end = ends.get(mark)!;
       const strike = (i: number) => children[i]?.marks.some((m) => m.type.name === "strike");
       const beforeStrike = strike(end) === true && !strike(end - 1);
       const previous = parts.at(-1) === "" ? parts.at(-2) : parts.at(-1);

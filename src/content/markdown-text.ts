@@ -10,7 +10,7 @@ export interface InlineContext {
 
 // marked expands tabs inside list items to spaces; a character reference survives anywhere.
 // Other blanks are written as they are (newlines become spaces in one-line contexts).
-export const blanks = (ws: string) => ws.replace(/\t/g, "&#9;");
+export const blanks = (ws: string) => (ws.includes("\t") ? ws.replace(/\t/g, "&#9;") : ws);
 
 /** Backslash-escape every character that could start inline syntax, and entity-like `&`. */
 export function escapeText(text: string, ctx: InlineContext): string {

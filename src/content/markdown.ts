@@ -45,9 +45,9 @@ function blocks(node: PMNode): string[] {
  * not when it starts with an empty item (`-` would underline a setext heading)
  * or, if ordered, at a number other than 1 (it would be paragraph text).
  */
-function interrupts(list: PMNode): boolean {
+function interrupts(list: PMNode, text: string): boolean {
   if (list.type.name === "orderedList" && list.attrs.start !== 1) return false;
-  return list.firstChild === null || itemBody(list.firstChild) !== "";
+  return !/^(?:[-*]|\d+[.)])(?:\n|$)/.test(text);
 }
 
 /** Within an item, a nested list follows its paragraph directly; other blocks need a blank line. */
@@ -58,7 +58,7 @@ function itemBody(item: PMNode): string {
     // An empty block cannot be written inside an item (a blank first line ends it).
     if (text === "") return;
     const isList = child.type.spec.group?.includes("list") === true;
-    if (parts.length > 0) parts.push(isList && interrupts(child) ? "\n" : "\n\n");
+    if (parts.length > 0) parts.push(isList && interrupts(child, text) ? "\n" : "\n\n");
     parts.push(text);
   });
   return parts.join("");

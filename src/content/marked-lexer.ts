@@ -9,40 +9,21 @@
 // The fix is local: emStrong and del get a mask built from their own source.
 import { getDefaults, Lexer, Tokenizer, type Token } from "marked";
 
-const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
+// An ASCII escape, a code span (marked's own codespan rule, so both agree), or a
+// backtick run that opens none (kept whole, so no span starts inside it).
+const ESCAPE_OR_CODE = /\\[!-/:-@[-`{-~]|(`+)(?:[^`]|[^`][\s\S]*?[^`])\1(?!`)|`+/g;
 // marked's own blockSkip, minus the code span branch (code spans are masked first).
 const LINK_OR_TAG =
   /\[(?:[^[\]`]|(?<a>`+)[^`]+\k<a>(?!`))*?\]\((?:\\[\s\S]|[^\\()]|\((?:\\[\s\S]|[^\\()])*\))*\)|<(?! )[^<>]*?>/g;
 
 /** Same length as `src`: escapes become `++`, code spans `+aaa+`, links and tags `[aaa]`. */
 export function delimiterMask(src: string): string {
-  let out = "";
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (c === "\\" && ASCII_PUNCT.test(src[i + 1] ?? "")) {
-      out += "++";
-      i += 2;
-    } else if (c === "`") {
-      const open = /^`+/.exec(src.slice(i))![0];
-      const after = i + open.length;
-      const closer = new RegExp(`(?<!\`)${open}(?!\`)`, "g");
-      closer.lastIndex = after;
-      const close = closer.exec(src);
-      if (close) {
-        // Edges stay punctuation, as the backticks are, for the flanking rules.
-        out += `+${"a".repeat(close.index + open.length - i - 2)}+`;
-        i = close.index + open.length;
-      } else {
-        out += open;
-        i = after;
-      }
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out.replace(LINK_OR_TAG, (m) => `[${"a".repeat(m.length - 2)}]`);
+  return src
+    .replace(ESCAPE_OR_CODE, (m, fence?: string) =>
+      // Span edges stay punctuation, as the backticks are, for the flanking rules.
+      m[0] === "\\" ? "++" : fence ? `+${"a".repeat(m.length - 2)}+` : m,
+    )
+    .replace(LINK_OR_TAG, (m) => `[${"a".repeat(m.length - 2)}]`);
 }
 
 class FolioTokenizer extends Tokenizer {
@@ -52,18 +33,21 @@ class FolioTokenizer extends Tokenizer {
   private mask = "";
 
   private maskOf(src: string): string {
-    if (!this.source.endsWith(src)) {
+    if (this.source.length < src.length || !this.source.endsWith(src)) {
       this.source = src;
       this.mask = delimiterMask(src);
     }
     return this.mask.slice(this.mask.length - src.length);
   }
 
+  // Both are tried at every token start; only a delimiter there needs the mask.
   override emStrong(src: string, _masked: string, prevChar = "") {
+    if (src[0] !== "*" && src[0] !== "_") return undefined;
     return super.emStrong(src, this.maskOf(src), prevChar);
   }
 
   override del(src: string, _masked: string, prevChar = "") {
+    if (src[0] !== "~") return undefined;
     return super.del(src, this.maskOf(src), prevChar);
   }
 }
