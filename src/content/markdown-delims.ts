@@ -15,15 +15,23 @@ export interface Delim {
 
 type Kind = "space" | "punct" | "other";
 
+function classify(c: string): Kind {
+  if (c === "" || /\s/u.test(c)) return "space";
+  return /[\p{P}\p{S}]/u.test(c) ? "punct" : "other";
+}
+// Unicode property tests are slow; nearly every neighbour is ASCII.
+const ASCII = Array.from({ length: 128 }, (_, i) => classify(String.fromCharCode(i)));
+
 /** A character's class as marked reads it: for `*` runs it takes `~` as a letter. */
 function kind(c: string, delim: Delim["char"]): Kind {
-  if (c === "" || /\s/u.test(c)) return "space";
   if (c === "~" && delim === "*") return "other";
-  return /[\p{P}\p{S}]/u.test(c) ? "punct" : "other";
+  return (c.length === 1 ? ASCII[c.charCodeAt(0)] : undefined) ?? classify(c);
 }
 
 function reads(d: Delim, prev: string, next: string): boolean {
-  const p = kind(prev, d.char);
+  // marked judges an opener by the last UTF-16 unit before it, so it takes any
+  // astral character there (a lone surrogate to it) for a letter.
+  const p = d.opens && prev.length === 2 ? "other" : kind(prev, d.char);
   const n = kind(next, d.char);
   const left = n !== "space" && (n !== "punct" || p !== "other");
   const right = p !== "space" && (p !== "punct" || n !== "other");
@@ -41,6 +49,15 @@ export function lastChar(s: string): string {
   return /(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S])$/.exec(s.slice(-2))?.[0] ?? "";
 }
 
+function nextChar(parts: (Delim | string)[], i: number, after: string): string {
+  for (let j = i + 1; j < parts.length; j++) {
+    const part = parts[j]!;
+    const text = typeof part === "string" ? part : part.text;
+    if (text !== "") return firstChar(text);
+  }
+  return after;
+}
+
 /** Whether every delimiter in `parts` (between `before` and `after`) flanks as intended. */
 function boundaryReads(parts: (Delim | string)[], before: string, after: string): boolean {
   let prev = before;
@@ -50,9 +67,7 @@ function boundaryReads(parts: (Delim | string)[], before: string, after: string)
       if (part !== "") prev = lastChar(part);
       continue;
     }
-    const rest = parts.slice(i + 1).map((p) => (typeof p === "string" ? p : p.text));
-    const next = firstChar(rest.join("") + after);
-    if (part.char !== null && !reads(part, prev, next)) return false;
+    if (part.char !== null && !reads(part, prev, nextChar(parts, i, after))) return false;
     prev = lastChar(part.text);
   }
   return true;
@@ -72,7 +87,7 @@ export function escapeNeighbours(
   const none = { before: false, after: false };
   if (!parts.some((p) => typeof p !== "string" && p.char !== null)) return none;
   if (boundaryReads(parts, before, after)) return none;
-  const b = kind(before, null) === "other";
+  const b = kind(before, null) === "other" || before.length === 2;
   const a = kind(after, null) === "other";
   if (b && boundaryReads(parts, reference(before), after)) return { before: true, after: false };
   if (a && boundaryReads(parts, before, reference(after))) return { before: false, after: true };

@@ -73,6 +73,10 @@ function literalLines(raw: string): Json {
 function listItem(item: Tokens.ListItem, asTask: boolean, depth: number): Json {
   const tokens = item.tokens.filter((t) => t.type !== "checkbox");
   const content = blocks(tokens, depth + 1);
+  // An item opens with a paragraph in the schema; `- - a` or `- ```` start with another
+  // block, which the repair would flatten to text (or drop if empty) unless one is given.
+  if (content[0] !== undefined && content[0].type !== "paragraph")
+    content.unshift({ type: "paragraph" });
   if (item.task && !asTask) {
     // A checkbox in a list that is not all tasks stays visible as text.
     const first = content[0];
