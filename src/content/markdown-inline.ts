@@ -126,7 +126,11 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     for (const mark of opening) {
       const end = ends.get(mark)!;
       const strike = (i: number) => children[i]?.marks.some((m) => m.type.name === "strike");
-      const beforeStrike = strike(end) === true && !strike(end - 1);
+      // A strike already open outside this mark goes on; otherwise one is (re)opened at
+      // `end`, right after this closer unless blanks (written outside marks) come first.
+      const outerStrike = active.some((o) => o.mark.type.name === "strike");
+      const spaced = /^\s/.test(children[end]?.text ?? "");
+      const beforeStrike = strike(end) === true && !outerStrike && !spaced;
       const previous = parts.at(-1) === "" ? parts.at(-2) : parts.at(-1);
       const delim = opener(mark, active, previous, beforeStrike);
       parts.push(delim);
