@@ -60,7 +60,8 @@ function nextChar(parts: (Delim | string)[], i: number, after: string): string {
 
 /** Whether every delimiter in `parts` (between `before` and `after`) flanks as intended. */
 function boundaryReads(parts: (Delim | string)[], before: string, after: string): boolean {
-  let prev = before;
+  // Text never holds a bare `~` (it is escaped), and marked masks escapes as `+`.
+  let prev = before === "~" ? "+" : before;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
