@@ -22,17 +22,15 @@ function classify(c: string): Kind {
 // Unicode property tests are slow; nearly every neighbour is ASCII.
 const ASCII = Array.from({ length: 128 }, (_, i) => classify(String.fromCharCode(i)));
 
-/** A character's class as marked reads it: for `*` runs it takes `~` as a letter. */
-function kind(c: string, delim: Delim["char"]): Kind {
-  if (c === "~" && delim === "*") return "other";
+function kind(c: string): Kind {
   return (c.length === 1 ? ASCII[c.charCodeAt(0)] : undefined) ?? classify(c);
 }
 
 function reads(d: Delim, prev: string, next: string): boolean {
   // marked judges an opener by the last UTF-16 unit before it, so it takes any
   // astral character there (a lone surrogate to it) for a letter.
-  const p = d.opens && prev.length === 2 ? "other" : kind(prev, d.char);
-  const n = kind(next, d.char);
+  const p = d.opens && prev.length === 2 ? "other" : kind(prev);
+  const n = kind(next);
   const left = n !== "space" && (n !== "punct" || p !== "other");
   const right = p !== "space" && (p !== "punct" || n !== "other");
   if (d.char === "_")
@@ -60,8 +58,7 @@ function nextChar(parts: (Delim | string)[], i: number, after: string): string {
 
 /** Whether every delimiter in `parts` (between `before` and `after`) flanks as intended. */
 function boundaryReads(parts: (Delim | string)[], before: string, after: string): boolean {
-  // Text never holds a bare `~` (it is escaped), and marked masks escapes as `+`.
-  let prev = before === "~" ? "+" : before;
+  let prev = before;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
@@ -88,8 +85,8 @@ export function escapeNeighbours(
   const none = { before: false, after: false };
   if (!parts.some((p) => typeof p !== "string" && p.char !== null)) return none;
   if (boundaryReads(parts, before, after)) return none;
-  const b = kind(before, null) === "other" || before.length === 2;
-  const a = kind(after, null) === "other";
+  const b = kind(before) === "other" || before.length === 2;
+  const a = kind(after) === "other";
   if (b && boundaryReads(parts, reference(before), after)) return { before: true, after: false };
   if (a && boundaryReads(parts, before, reference(after))) return { before: false, after: true };
   return { before: b, after: a };

@@ -23,20 +23,14 @@ interface Open {
  * Emphasis inside emphasis, or right after a `*` closer, uses `_`: a second `*`
  * run there could close the outer one, or merge with its neighbour into `***`.
  */
-function opener(
-  mark: Mark,
-  active: Open[],
-  previous: Delim | string | undefined,
-  beforeStrike: boolean,
-): Delim {
+function opener(mark: Mark, active: Open[], previous: Delim | string | undefined): Delim {
   const name = mark.type.name;
   if (name === "link") return { text: "[", char: null, opens: true };
   if (name === "strike") return { text: "~~", char: "~", opens: true };
   const taken =
     active.some((o) => o.delim.char === "*") ||
     (typeof previous === "object" && previous.char === "*");
-  // marked takes `~` after a `*` run as a letter, so `*"a"*~~b~~` would not close.
-  const char = taken || (beforeStrike && !active.some((o) => o.delim.char === "_")) ? "_" : "*";
+  const char = taken ? "_" : "*";
   return { text: char.repeat(name === "bold" ? 2 : 1), char, opens: true };
 }
 
@@ -78,6 +72,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
   let pending = "";
   let last = -1; // index in `out` of the content written last
   const oneLine = ctx.table || ctx.heading;
+  const isOpen = (mark: Mark) => active.some((o) => o.mark.eq(mark));
   const lastContent = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
   /** Writes closers, blanks and openers before `next`, fixing the flanking neighbours. */
   const boundary = (parts: (Delim | string)[], next: string): string => {
@@ -116,7 +111,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     const lead = isCode ? "" : /^\s*/.exec(text)![0];
     parts.push(blanks(pending + lead));
     pending = "";
-    const opening = marks.filter((m) => !active.some((o) => o.mark.eq(m)));
+    const opening = marks.filter((m) => !isOpen(m));
     if (isAutolink(child, opening, marks) && reach(children, index, opening[0]!) === index + 1) {
       write(parts, `<${child.text!}>`);
       return;
@@ -124,15 +119,8 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     const ends = new Map(opening.map((mark) => [mark, reach(children, index, mark)]));
     if (opening.length > 1) opening.sort((a, b) => ends.get(b)! - ends.get(a)!);
     for (const mark of opening) {
-      const end = ends.get(mark)!;
-      const strike = (i: number) => children[i]?.marks.some((m) => m.type.name === "strike");
-      // A strike already open outside this mark goes on; otherwise one is (re)opened at
-      // `end`, right after this closer unless blanks (written outside marks) come first.
-      const outerStrike = active.some((o) => o.mark.type.name === "strike");
-      const spaced = /^\s/.test(children[end]?.text ?? "");
-      const beforeStrike = strike(end) === true && !outerStrike && !spaced;
       const previous = parts.at(-1) === "" ? parts.at(-2) : parts.at(-1);
-      const delim = opener(mark, active, previous, beforeStrike);
+      const delim = opener(mark, active, previous);
       parts.push(delim);
       active.push({ mark, delim });
     }

@@ -52,8 +52,22 @@ class FolioTokenizer extends Tokenizer {
   }
 }
 
+// marked's GFM rules take `~` next to `*` for a letter, so `*"a"*~~b~~` does not
+// close; GFM itself counts `~` as punctuation, as these plain CommonMark rules do.
+const commonMark = new Tokenizer();
+new Lexer({ ...getDefaults(), gfm: false, tokenizer: commonMark }); // installs the plain rules
+const { emStrongLDelim, emStrongRDelimAst } = commonMark.rules.inline;
+
 /** CommonMark + GFM lexing with fresh default options: global marked state is never used. */
 export function lexMarkdown(markdown: string): Token[] {
   const options = { ...getDefaults(), gfm: true, breaks: false, pedantic: false };
-  return new Lexer({ ...options, tokenizer: new FolioTokenizer() }).lex(markdown);
+  const tokenizer = new FolioTokenizer();
+  const lexer = new Lexer({ ...options, tokenizer });
+  // A copy: the rule objects the lexer installed are marked's module-wide state.
+  const { inline } = tokenizer.rules;
+  tokenizer.rules = {
+    ...tokenizer.rules,
+    inline: { ...inline, emStrongLDelim, emStrongRDelimAst },
+  };
+  return lexer.lex(markdown);
 }
