@@ -8,6 +8,9 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { postRoutes } from "./http/post-routes.js";
+import { handleClientError } from "./http/client-errors.js";
+import { serverOptions } from "./http/limits.js";
+import { protect } from "./http/protection.js";
 import { installOperations } from "./http/operations.js";
 import { RequestLog } from "./http/observe.js";
 
@@ -30,6 +33,8 @@ export const MAX_TARGET_BYTES = 8 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
+    ...serverOptions(deps.config.limits),
+    clientErrorHandler: handleClientError,
     logger: deps.logger ?? { level: deps.config.logLevel },
     genReqId: requestIdFor,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET_BYTES },
@@ -46,6 +51,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
   const { config } = deps;
+  // Before any route, so the rate limiter sees every route (and skips those that opt out).
+  await protect(app, config);
   const store = await installOperations(app, deps);
   const cache = new PostCache<Representation>(config.cacheMaxBytes);
   const service = new PostService({

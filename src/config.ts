@@ -1,6 +1,7 @@
 // Environment → validated, frozen Config. Every knob of the process is read here, once.
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { limitSettings, type LimitSettings } from "./config-limits.js";
 
 /** How a node uses PostgreSQL: its pool and how long one statement may run. */
 export interface PostgresSettings {
@@ -38,6 +39,8 @@ export interface Config {
   readonly metricsPort: number | undefined;
   /** Worker processes sharing the port (node:cluster); 1 serves from this process. */
   readonly workers: number;
+  /** What one client may cost: connections, timeouts, rate, overload (config-limits.ts). */
+  readonly limits: LimitSettings;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.METRICS_PORT === undefined || env.METRICS_PORT === ""
         ? undefined
         : parseInteger("METRICS_PORT", env.METRICS_PORT, 0, 65535),
+    limits: limitSettings(env),
   });
 }
 
@@ -132,7 +136,7 @@ function parsePostgresUrl(name: string, text: string): string {
   return text;
 }
 
-function parseInteger(name: string, value: string, min: number, max: number): number {
+export function parseInteger(name: string, value: string, min: number, max: number): number {
   if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number`);
   const n = Number(value);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);

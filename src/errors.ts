@@ -5,8 +5,10 @@ export const errorCatalogue = {
   invalid_parameter: { status: 400, msg: "Invalid parameter" },
   not_found: { status: 404, msg: "Post not found" },
   method_not_allowed: { status: 405, msg: "Method not allowed" },
+  request_timeout: { status: 408, msg: "Request not received in time" },
   uri_too_long: { status: 414, msg: "Request target too long" },
   rate_limited: { status: 429, msg: "Too many requests" },
+  headers_too_large: { status: 431, msg: "Request headers too large" },
   internal: { status: 500, msg: "Internal server error" },
   unavailable: { status: 503, msg: "Service unavailable" },
 } as const;

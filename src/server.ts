@@ -9,6 +9,8 @@ import type { PostStore } from "./store/post-store.js";
 export interface RunningServer {
   app: FastifyInstance;
   address: string;
+  /** How long in-flight requests get to finish once a signal asks the process to stop. */
+  shutdownTimeoutMs: number;
   /** Where /metrics is served when METRICS_PORT is set. */
   metricsAddress?: string;
   close(): Promise<void>;
@@ -36,7 +38,9 @@ export async function startServer(config: Config, store: PostStore): Promise<Run
     (closing ??= Promise.all([app.close(), metrics?.close()])
       .then(() => store.close())
       .finally(log.flush));
-  return { app, address: `http://${host}:${port}`, metricsAddress: metrics?.address, close };
+  const { shutdownTimeoutMs } = config.limits;
+  const address = `http://${host}:${port}`;
+  return { app, address, metricsAddress: metrics?.address, shutdownTimeoutMs, close };
 }
 
 async function listenMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer> {
@@ -57,7 +61,7 @@ function listenFailure(error: NodeJS.ErrnoException, config: Config): string {
 }
 
 /** Stops accepting on SIGTERM/SIGINT, lets in-flight requests finish, then exits. */
-export function closeOnSignals(server: RunningServer, deadlineMs = 10_000): void {
+export function closeOnSignals(server: RunningServer, deadlineMs = server.shutdownTimeoutMs): void {
   const stop = (signal: string) => {
     server.app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => {

@@ -13,16 +13,29 @@ export function requestIdFor(req: IncomingMessage): string {
 
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
-const EXPOSED = "X-Request-Id, ETag, Last-Modified, Link, Retry-After, Cache-Control";
+const EXPOSED =
+  "X-Request-Id, ETag, Last-Modified, Link, Retry-After, Cache-Control, " +
+  "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
+
+/** On every answer, including the ones written straight to a socket (client-errors.ts). */
+export const SECURITY_HEADERS = Object.freeze({
+  "x-content-type-options": "nosniff",
+  // JSON only: nothing may load from or frame a response. A route serving HTML sets its
+  // own policy after this hook has run, and that one wins.
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+  // Meant to be read cross-origin (CORS *), so embedding it from another origin is fine too.
+  "cross-origin-resource-policy": "cross-origin",
+});
+
+export const CORS_HEADERS = Object.freeze({
+  // A public read API: any origin may read it, errors included.
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": EXPOSED,
+});
 
 export function setCommonHeaders(reply: FastifyReply): void {
-  reply.headers({
-    "x-request-id": reply.request.id,
-    // A public read API: any origin may read it, errors included.
-    "access-control-allow-origin": "*",
-    "access-control-expose-headers": EXPOSED,
-    "x-content-type-options": "nosniff",
-  });
+  reply.headers({ "x-request-id": reply.request.id, ...CORS_HEADERS, ...SECURITY_HEADERS });
 }
 
 export function setPreflightHeaders(reply: FastifyReply): void {

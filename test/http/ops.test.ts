@@ -70,7 +70,8 @@ for (const factory of await storeFactories()) {
     test("/readyz: 503 naming the load while the app sheds it (under-pressure)", async (t) => {
       const { app } = await build(t, factory);
       let pressure = true;
-      app.decorate("isUnderPressure", () => pressure);
+      // @fastify/under-pressure has decorated it already (http/protection.ts); stand in for it.
+      app.isUnderPressure = () => pressure;
       const shedding = await app.inject("/readyz");
       assert.equal(shedding.statusCode, 503);
       assert.equal(shedding.json().checks.load, "overloaded");

@@ -37,8 +37,22 @@ export function openSqliteStore(path: string): SqliteStore {
     db.exec("CREATE TABLE IF NOT EXISTS folio_schema (version INTEGER NOT NULL) STRICT");
     return new SqliteStore(db);
   } catch (error) {
-    throw new StoreOpenError(`cannot open SQLite store ${path}: ${(error as Error).message}`);
+    throw new StoreOpenError(`cannot open SQLite store ${path}: ${openFailure(error)}`);
   }
+}
+
+/** SQLite's own words, and what they usually mean for whoever runs folio. */
+const OPEN_HINTS: Record<string, string> = {
+  SQLITE_BUSY: "another process holds a lock on it; gave up after the 5 s busy timeout",
+  SQLITE_CANTOPEN: "missing, a directory, or not readable and writable by this user",
+  SQLITE_NOTADB: "not an SQLite file, or its header is corrupt",
+  SQLITE_CORRUPT: "the file is damaged; restore it from a backup",
+};
+
+function openFailure(error: unknown): string {
+  const { message, code = "" } = error as { message: string; code?: string };
+  const hint = OPEN_HINTS[code.replace(/_[A-Z]+$/, "")] ?? OPEN_HINTS[code];
+  return hint === undefined ? message : `${message} (${hint})`;
 }
 
 /**

@@ -1,0 +1,72 @@
+// The environment knobs of issue 6: what a slow, greedy or lying client may cost this
+// process (docs/security.md). Read once by loadConfig, like every other setting.
+import { isIP } from "node:net";
+import { ConfigError, parseInteger } from "./config.js";
+
+export interface LimitSettings {
+  /** Fastify's trustProxy: whom to believe about the client address (X-Forwarded-For). */
+  readonly trustProxy: boolean | number | readonly string[];
+  readonly maxHeaderBytes: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections at once; 0 = no cap. */
+  readonly maxConnections: number;
+  /** Event-loop delay above which requests are shed with 503; 0 = off. */
+  readonly maxEventLoopDelayMs: number;
+  readonly shutdownTimeoutMs: number;
+}
+
+export function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
+  const ms = (name: string, fallback: number, min = 1) =>
+    parseInteger(name, env[name] ?? String(fallback), min, 3_600_000);
+  const limits = {
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? "false"),
+    maxHeaderBytes: parseInteger(
+      "MAX_HEADER_BYTES",
+      env.MAX_HEADER_BYTES ?? "16384",
+      1024,
+      2 ** 20,
+    ),
+    headersTimeoutMs: ms("HEADERS_TIMEOUT_MS", 10_000),
+    requestTimeoutMs: ms("REQUEST_TIMEOUT_MS", 30_000),
+    // Above common load-balancer idle timeouts (60 s), and far above what clients assume: a
+    // server closing first races clients reusing the socket (Node fetch reuses up to ~5 s).
+    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS", 72_000),
+    maxConnections: parseInteger("MAX_CONNECTIONS", env.MAX_CONNECTIONS ?? "10000", 0, 1_000_000),
+    maxEventLoopDelayMs: ms("MAX_EVENT_LOOP_DELAY_MS", 1_000, 0),
+    shutdownTimeoutMs: ms("SHUTDOWN_TIMEOUT_MS", 10_000),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError("HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS");
+  }
+  return Object.freeze(limits);
+}
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** false | true | a hop count | a comma list of addresses, CIDRs or proxy-addr names. */
+export function parseTrustProxy(value: string): boolean | number | readonly string[] {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return parseInteger("TRUST_PROXY", text, 1, 100);
+  const entries = text.split(",").map((part) => part.trim());
+  for (const entry of entries) {
+    if (!PROXY_NAMES.includes(entry) && !isAddressOrCidr(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be false, true, a hop count or a comma list of addresses/CIDRs (bad: '${entry}')`,
+      );
+    }
+  }
+  return Object.freeze(entries);
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
