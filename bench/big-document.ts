@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startFolio } from "./servers.js";
 
@@ -44,6 +44,9 @@ writeFileSync(
 );
 spawnSync(process.execPath, [FOLIO, "demo"], { env: { ...process.env, DATABASE_URL: db } });
 const folio = await startFolio(db, 18690, { LOG_LEVEL: "warn" });
+// Warm the reader's connection and the server's cache first: only the import is measured.
+for (let i = 0; i < 50; i++)
+  await (await fetch(`${folio.url}/v1/posts/pst_welcome?includeContent=true`)).arrayBuffer();
 let worst = 0;
 let reads = 0;
 let polling = true;
@@ -61,10 +64,14 @@ const poller = (async () => {
   }
 })();
 const started = performance.now();
-const imported = spawnSync(process.execPath, [FOLIO, "import", file], {
+// Asynchronous: a spawnSync here would stall this process's own reader, not Folio.
+const importer = spawn(process.execPath, [FOLIO, "import", file], {
   env: { ...process.env, DATABASE_URL: db },
-  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
 });
+let summary = "";
+importer.stdout.on("data", (d: Buffer) => (summary += d));
+await new Promise((resolve) => importer.once("exit", resolve));
 const importMs = performance.now() - started;
 polling = false;
 await poller;
@@ -72,7 +79,7 @@ const res = await fetch(`${folio.url}/v1/posts/pst_big?includeContent=true`);
 const body = Buffer.from(await res.arrayBuffer());
 await folio.stop();
 rmSync(dir, { recursive: true, force: true });
-console.log(imported.stdout.trim());
+console.log(summary.trim());
 console.log(
   `document ${(size / 1048576).toFixed(1)} MB JSON; import ${(importMs / 1000).toFixed(2)} s; served body ${(body.length / 1048576).toFixed(1)} MB (status ${res.status})`,
 );

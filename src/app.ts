@@ -8,6 +8,8 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { postRoutes } from "./http/post-routes.js";
+import { installFastLane } from "./http/fast-lane.js";
+import { accessLogger, type Destination } from "./http/access-log.js";
 import { handleClientError } from "./http/client-errors.js";
 import { serverOptions } from "./http/limits.js";
 import { protect } from "./http/protection.js";
@@ -26,6 +28,8 @@ export interface AppDependencies {
   store: PostStore;
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** Where the logger's JSON lines go, for access lines written without pino's serializer. */
+  accessLog?: Destination;
 }
 
 /** Request targets longer than this are refused with 414 (contract section 4). */
@@ -66,5 +70,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", stopWatching);
   app.decorate("postCache", cache);
   await app.register(postRoutes, { service, cacheControl: config.cacheControl });
+  const { rateLimit, cacheControl } = config;
+  const accessLog = accessLogger(app.log, deps.accessLog);
+  installFastLane(app, { service, cacheControl, rateLimit, metrics: app.metrics, accessLog });
   return app;
 }

@@ -9,6 +9,8 @@ export interface ProcessLog {
   options: { level: string; stream: Writable | pino.DestinationStream };
   /** Writes out what is buffered; call before the process exits. */
   flush(): void;
+  /** Set when lines go out as plain JSON: the fast lane writes its access lines here. */
+  jsonDestination?: { write(line: string): unknown };
 }
 
 export function processLog(level: string, tty = process.stdout.isTTY === true): ProcessLog {
@@ -21,5 +23,5 @@ export function processLog(level: string, tty = process.stdout.isTTY === true): 
     return { options: { level, stream }, flush: () => {} };
   }
   const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  return { options: { level, stream }, flush: () => stream.flushSync() };
+  return { options: { level, stream }, flush: () => stream.flushSync(), jsonDestination: stream };
 }

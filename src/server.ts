@@ -20,7 +20,12 @@ export class ListenError extends Error {}
 
 export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
   const log = processLog(config.logLevel);
-  const app = await buildApp({ config, store, logger: log.options });
+  const app = await buildApp({
+    config,
+    store,
+    logger: log.options,
+    accessLog: log.jsonDestination,
+  });
   let metrics: MetricsServer | undefined;
   try {
     await app.listen({ port: config.port, host: config.host });

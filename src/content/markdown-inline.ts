@@ -1,71 +1,42 @@
-// Inline Markdown: text escaping and mark delimiters for one textblock.
-// Escaping is deliberately broad so that Markdown → JSON → Markdown is a fixed point.
+// Inline Markdown: mark delimiters for one textblock (text escaping: markdown-text.ts).
 import type { Mark, Node as PMNode } from "@tiptap/pm/model";
+import { escapeNeighbours, firstChar, lastChar, reference, type Delim } from "./markdown-delims.js";
+import {
+  blanks,
+  codeSpan,
+  escapeLineStart,
+  escapeText,
+  linkTail,
+  type InlineContext,
+} from "./markdown-text.js";
 
-export interface InlineContext {
-  /** Inside a GFM table cell: one line, and `|` must be escaped even in code spans. */
-  table: boolean;
-  /** Inside an ATX heading: one line, and `#` would be read as a closing sequence. */
-  heading: boolean;
+const DELIMITED = new Set(["bold", "italic", "strike", "link"]);
+const isDelimited = (mark: Mark) => DELIMITED.has(mark.type.name);
+const isBlank = (node: PMNode) => node.isText && node.text!.trim() === "";
+
+interface Open {
+  mark: Mark;
+  delim: Delim;
 }
 
-const DELIMS: Record<string, string> = { bold: "**", italic: "*", strike: "~~" };
-const isDelimited = (mark: Mark) => mark.type.name in DELIMS || mark.type.name === "link";
-
-/** Backslash-escape every character that could start inline syntax, and entity-like `&`. */
-export function escapeText(text: string, ctx: InlineContext): string {
-  const out = text
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\\*_`[\]<~|]/g, "\\$&")
-    .replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&")
-    // GFM would turn bare URLs and e-mail addresses into links; plain text must stay plain.
-    .replace(/\b(https?|ftp):(?=\/\/)/gi, "$1\\:")
-    .replace(/\b(www)\./gi, "$1\\.")
-    .replace(/([\w.+-])@(?=[\w-]+\.)/g, "$1\\@");
-  return ctx.heading ? out.replace(/#/g, "\\#") : out;
+/**
+ * Emphasis inside emphasis, or right after a `*` closer, uses `_`: a second `*`
+ * run there could close the outer one, or merge with its neighbour into `***`.
+ */
+function opener(mark: Mark, active: Open[], previous: Delim | string | undefined): Delim {
+  const name = mark.type.name;
+  if (name === "link") return { text: "[", char: null, opens: true };
+  if (name === "strike") return { text: "~~", char: "~", opens: true };
+  const taken =
+    active.some((o) => o.delim.char === "*") ||
+    (typeof previous === "object" && previous.char === "*");
+  const char = taken ? "_" : "*";
+  return { text: char.repeat(name === "bold" ? 2 : 1), char, opens: true };
 }
 
-/** Line-level syntax only the start of a line can trigger (headings, quotes, lists, setext). */
-function escapeLineStart(line: string): string {
-  const escaped = line.replace(/^([#>=+-])/, "\\$1").replace(/^(\d{1,9})([.)])/, "$1\\$2");
-  // Leading/trailing blanks would be stripped by a parser; an entity keeps them.
-  return escaped
-    .replace(/^[ \t]/, (c) => (c === " " ? "&#32;" : "&#9;"))
-    .replace(/[ \t](?=\\?$)/, (c) => (c === " " ? "&#32;" : "&#9;"));
-}
-
-function codeSpan(text: string, ctx: InlineContext): string {
-  const body = text.replace(/\r?\n/g, " ");
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longest + 1);
-  const pad = /^`|`$/.test(body) || (/^ .*[^ ].* $/.test(body) && body.length > 2) ? " " : "";
-  const inner = ctx.table ? body.replace(/\|/g, "\\|") : body;
-  return `${fence}${pad}${inner}${pad}${fence}`;
-}
-
-function destination(href: string): string {
-  const clean = href
-    .replace(/[\r\n]/g, (c) => encodeURIComponent(c))
-    .replace(/&(?=#?\w+;)/g, "\\&");
-  if (/[\s<>]/.test(clean) || clean === "") return `<${clean.replace(/[<>\\]/g, "\\$&")}>`;
-  return clean.replace(/[()\\]/g, "\\$&");
-}
-
-export function linkTail(href: string, title: unknown): string {
-  const t =
-    typeof title === "string" && title !== ""
-      ? ` "${title.replace(/\s*\n\s*/g, " ").replace(/[\\"]/g, "\\$&")}"`
-      : "";
-  return `](${destination(href)}${t})`;
-}
-
-function open(mark: Mark): string {
-  return mark.type.name === "link" ? "[" : DELIMS[mark.type.name]!;
-}
-
-function close(mark: Mark): string {
-  if (mark.type.name !== "link") return DELIMS[mark.type.name]!;
-  return linkTail(String(mark.attrs.href), mark.attrs.title);
+function closer({ mark, delim }: Open): Delim {
+  if (mark.type.name !== "link") return { ...delim, opens: false };
+  return { text: linkTail(String(mark.attrs.href), mark.attrs.title), char: null, opens: false };
 }
 
 /** A link whose text is its own absolute URL is written `<url>`, the form a parser reads back the same. */
@@ -80,55 +51,92 @@ function isAutolink(child: PMNode, opening: Mark[], marks: Mark[]): boolean {
   );
 }
 
-/** How many following siblings a mark stays on: longer marks open first so they nest outside. */
+/**
+ * How far a mark stays on: longer marks open first so they nest outside. Blank
+ * text does not end it, as the main loop writes blanks without closing marks.
+ */
 function reach(children: readonly PMNode[], from: number, mark: Mark): number {
-  let i = from;
-  while (i < children.length && mark.isInSet(children[i]!.marks)) i++;
-  return i;
+  let end = from;
+  for (let i = from; i < children.length; i++) {
+    if (mark.isInSet(children[i]!.marks)) end = i + 1;
+    else if (!isBlank(children[i]!)) break;
+  }
+  return end;
 }
 
 /** Serialize the inline content of a textblock. */
 export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
   const children = parent.content.content;
   const out: string[] = [];
-  const active: Mark[] = [];
+  const active: Open[] = [];
   let pending = "";
+  let last = -1; // index in `out` of the content written last
   const oneLine = ctx.table || ctx.heading;
+  const isOpen = (mark: Mark) => active.some((o) => o.mark.eq(mark));
+  const lastContent = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
+  /** Writes closers, blanks and openers before `next`, fixing the flanking neighbours. */
+  const boundary = (parts: (Delim | string)[], next: string): string => {
+    if (parts.length === 1 && typeof parts[0] === "string") {
+      out.push(parts[0]); // no delimiters: nothing to check (most text)
+      return next;
+    }
+    const before = last < 0 ? "" : lastChar(out[last]!);
+    const after = firstChar(next);
+    const fix = escapeNeighbours(parts, before, after);
+    if (fix.before) out[last] = out[last]!.slice(0, -before.length) + reference(before);
+    // `!` right before a link's `[` would make it an image.
+    const first = parts.find((p) => p !== "");
+    if (before === "!" && typeof first === "object" && first.text === "[")
+      out[last] = `${out[last]!.slice(0, -1)}\\!`;
+    out.push(...parts.map((p) => (typeof p === "string" ? p : p.text)));
+    return fix.after ? reference(after) + next.slice(after.length) : next;
+  };
+  const write = (parts: (Delim | string)[], next: string) => {
+    out.push(boundary(parts, next));
+    if (next !== "") last = out.length - 1;
+  };
   children.forEach((child, index) => {
-    if (child.isText && child.text!.trim() === "") {
-      pending += oneLine ? child.text!.replace(/\s+/g, " ") : child.text!;
+    if (isBlank(child)) {
+      pending += child.text!;
       return;
     }
     const marks = child.marks.filter(isDelimited);
     let keep = 0;
-    while (keep < active.length && active[keep]!.isInSet(marks)) keep++;
-    while (active.length > keep) out.push(close(active.pop()!));
+    while (keep < active.length && active[keep]!.mark.isInSet(marks)) keep++;
+    const parts: (Delim | string)[] = [];
+    while (active.length > keep) parts.push(closer(active.pop()!));
     const text = child.isText ? child.text! : "";
     const isCode = child.marks.some((m) => m.type.name === "code");
     // Spaces inside a code span are code; elsewhere they move outside the delimiters.
     const lead = isCode ? "" : /^\s*/.exec(text)![0];
-    out.push(pending, lead);
+    parts.push(blanks(pending + lead));
     pending = "";
-    const opening = marks.filter((m) => !m.isInSet(active));
+    const opening = marks.filter((m) => !isOpen(m));
     if (isAutolink(child, opening, marks) && reach(children, index, opening[0]!) === index + 1) {
-      out.push(`<${child.text!}>`);
+      write(parts, `<${child.text!}>`);
       return;
     }
-    opening.sort((a, b) => reach(children, index, b) - reach(children, index, a));
+    const ends = new Map(opening.map((mark) => [mark, reach(children, index, mark)]));
+    if (opening.length > 1) opening.sort((a, b) => ends.get(b)! - ends.get(a)!);
     for (const mark of opening) {
-      out.push(open(mark));
-      active.push(mark);
+      const previous = parts.at(-1) === "" ? parts.at(-2) : parts.at(-1);
+      const delim = opener(mark, active, previous);
+      parts.push(delim);
+      active.push({ mark, delim });
     }
     if (child.isText) {
       const core = isCode ? text : text.slice(lead.length).trimEnd();
       pending = text.slice(lead.length + core.length);
-      out.push(isCode ? codeSpan(core, ctx) : escapeText(core, ctx));
-    } else if (child.type.name === "hardBreak" && index < children.length - 1) {
-      out.push(oneLine ? " " : "\\\n");
+      write(parts, isCode ? codeSpan(core, ctx) : escapeText(core, ctx));
+    } else {
+      // Trailing hard breaks have no Markdown: a `\` ending a paragraph is literal text.
+      const hardBreak = child.type.name === "hardBreak" && index < lastContent;
+      write(parts, hardBreak ? (oneLine ? " " : "\\\n") : "");
     }
   });
-  while (active.length > 0) out.push(close(active.pop()!));
-  out.push(pending);
+  const closing: (Delim | string)[] = [];
+  while (active.length > 0) closing.push(closer(active.pop()!));
+  write([...closing, blanks(pending)], "");
   let result = out.join("");
   // A blank line would end the paragraph, and edge newlines mean nothing.
   result = oneLine

@@ -1,7 +1,8 @@
 // JSON → Markdown: CommonMark + GFM (tables, task lists, strikethrough) in one
 // fixed style. One serializer per node type; marks are handled in markdown-inline.ts.
 import type { Node as PMNode } from "@tiptap/pm/model";
-import { escapeText, inlineMarkdown, linkTail, type InlineContext } from "./markdown-inline.js";
+import { inlineMarkdown } from "./markdown-inline.js";
+import { escapeText, linkTail, type InlineContext } from "./markdown-text.js";
 import { cellText, table } from "./markdown-table.js";
 
 type Serializer = (node: PMNode) => string;
@@ -39,6 +40,16 @@ function blocks(node: PMNode): string[] {
   return out;
 }
 
+/**
+ * A list can follow a paragraph on the next line only if it may interrupt one:
+ * not when it starts with an empty item (`-` would underline a setext heading)
+ * or, if ordered, at a number other than 1 (it would be paragraph text).
+ */
+function interrupts(list: PMNode, text: string): boolean {
+  if (list.type.name === "orderedList" && list.attrs.start !== 1) return false;
+  return !/^(?:[-*]|\d+[.)])(?:\n|$)/.test(text);
+}
+
 /** Within an item, a nested list follows its paragraph directly; other blocks need a blank line. */
 function itemBody(item: PMNode): string {
   const parts: string[] = [];
@@ -46,7 +57,8 @@ function itemBody(item: PMNode): string {
     const text = serializeBlock(child);
     // An empty block cannot be written inside an item (a blank first line ends it).
     if (text === "") return;
-    if (parts.length > 0) parts.push(child.type.spec.group?.includes("list") ? "\n" : "\n\n");
+    const isList = child.type.spec.group?.includes("list") === true;
+    if (parts.length > 0) parts.push(isList && interrupts(child, text) ? "\n" : "\n\n");
     parts.push(text);
   });
   return parts.join("");

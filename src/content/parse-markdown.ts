@@ -1,9 +1,10 @@
 // Markdown → TipTap JSON, via marked's lexer only (no HTML rendering, no shared
-// global state: the lexer gets fresh default options, never the mutable globals).
-// Raw HTML is kept as literal text, never passed through as markup.
-import { decodeHTML } from "entities";
-import { getDefaults, Lexer, type Token, type Tokens } from "marked";
+// global state: see marked-lexer.ts). Raw HTML is kept as literal text, never
+// passed through as markup.
+import { decodeHTMLStrict } from "entities";
+import type { Token, Tokens } from "marked";
 import { ContentError, MAX_DEPTH } from "./errors.js";
+import { lexMarkdown } from "./marked-lexer.js";
 
 type Json = {
   type: string;
@@ -12,7 +13,6 @@ type Json = {
   text?: string;
   marks?: Json[];
 };
-const LEXER_OPTIONS = { ...getDefaults(), gfm: true, breaks: false, pedantic: false };
 
 const text = (value: string, marks: Json[]): Json[] =>
   value === "" ? [] : [{ type: "text", text: value, marks }];
@@ -30,7 +30,8 @@ function inline(tokens: Token[], marks: Json[]): Json[] {
     const nested = (mark: Json) => inline(t.tokens ?? [], [...marks, mark]);
     switch (token.type) {
       case "text":
-        return t.tokens ? inline(t.tokens, marks) : text(decodeHTML(t.text as string), marks);
+        // CommonMark entities need their `;` (`&#9a` is text), unlike HTML's lenient rules.
+        return t.tokens ? inline(t.tokens, marks) : text(decodeHTMLStrict(t.text as string), marks);
       case "escape":
       case "html": // literal text: the raw tag is shown, never interpreted
       case "codespan":
@@ -72,6 +73,10 @@ function literalLines(raw: string): Json {
 function listItem(item: Tokens.ListItem, asTask: boolean, depth: number): Json {
   const tokens = item.tokens.filter((t) => t.type !== "checkbox");
   const content = blocks(tokens, depth + 1);
+  // An item opens with a paragraph in the schema; `- - a` or `- ```` start with another
+  // block, which the repair would flatten to text (or drop if empty) unless one is given.
+  if (content[0] !== undefined && content[0].type !== "paragraph")
+    content.unshift({ type: "paragraph" });
   if (item.task && !asTask) {
     // A checkbox in a list that is not all tasks stays visible as text.
     const first = content[0];
@@ -141,7 +146,7 @@ function blocks(tokens: Token[], depth: number): Json[] {
 export function parseMarkdown(markdown: string): Json {
   let tokens: Token[];
   try {
-    tokens = new Lexer(LEXER_OPTIONS).lex(markdown);
+    tokens = lexMarkdown(markdown);
   } catch (error) {
     // marked recurses per nesting level; pathological nesting exhausts the stack.
     if (error instanceof RangeError) throw new ContentError("markdown", "nesting is too deep");

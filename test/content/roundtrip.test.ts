@@ -85,7 +85,7 @@ test("marks survive a markdown round trip", () => {
   const out = deriveContent({ markdown: fixture("markdown/marks.md") });
   assert.match(
     out.markdown,
-    /^Plain \*\*bold\*\* and \*italic\* and \*\*\*both\*\*\* and ~~strike~~ and `code`\.$/m,
+    /^Plain \*\*bold\*\* and \*italic\* and \*\*_both_\*\* and ~~strike~~ and `code`\.$/m,
   );
   assert.match(out.markdown, /\[with parens\]\(https:\/\/example\.com\/a_\\\(b\\\)\)/);
 });

@@ -1,0 +1,146 @@
+// The fast lane: a plain read of either operation — GET or HEAD, an unreserved-character id
+// or slugs, no query but includeContent — is answered straight from the read service without
+// Fastify's per-request machinery (hooks, schema validation, a child logger, reply objects).
+// The same functions decide the answer (PostService.find, negotiate, isNotModified, the
+// header sets, the envelope); anything else, any error, and every request while the rate
+// limiter or load shedding is on, goes on to Fastify unchanged. A test holds both paths to
+// byte-identical answers.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import { envelope, errorCatalogue } from "../errors.js";
+import type { Lookup } from "../posts/post-cache.js";
+import type { LookupNote } from "../posts/post-service.js";
+import { isNotModified } from "./conditional.js";
+import { negotiate } from "./encoding.js";
+import { CORS_HEADERS, SECURITY_HEADERS, requestIdFor } from "./headers.js";
+import type { AccessLine } from "./access-log.js";
+import type { AppMetrics } from "./metrics.js";
+import { POST_BY_ID, POST_BY_SLUGS } from "./post-routes.js";
+import { includeContentValue } from "./schemas.js";
+import type { RepresentationService } from "./send-post.js";
+
+const SEGMENT = "([A-Za-z0-9._~-]{1,256})";
+const BY_ID = new RegExp(`^/v1/posts/${SEGMENT}/?$`);
+const BY_SLUGS = new RegExp(`^/v1/publications/slug/${SEGMENT}/posts/slug/${SEGMENT}/?$`);
+const QUERY = /^includeContent=(true|false|1|0|null|)$/i;
+const JSON_TYPE = "application/json; charset=utf-8";
+const LOGS_INFO = new Set(["info", "debug", "trace"]);
+
+export interface PlainRead {
+  lookup: Lookup;
+  withContent: boolean;
+  route: string;
+}
+
+/** The request as a plain read, or undefined when Fastify must see it. */
+export function plainRead(
+  method: string | undefined,
+  url: string | undefined,
+): PlainRead | undefined {
+  if ((method !== "GET" && method !== "HEAD") || url === undefined) return undefined;
+  const q = url.indexOf("?");
+  let withContent = false;
+  if (q !== -1) {
+    const query = QUERY.exec(url.slice(q + 1));
+    if (query === null) return undefined;
+    withContent = includeContentValue(query[1]);
+  }
+  const path = q === -1 ? url : url.slice(0, q);
+  const byId = BY_ID.exec(path);
+  if (byId !== null) return { lookup: { id: byId[1]! }, withContent, route: POST_BY_ID };
+  const bySlugs = BY_SLUGS.exec(path);
+  if (bySlugs === null) return undefined;
+  const lookup = { publicationSlug: bySlugs[1]!, postSlug: bySlugs[2]! };
+  return { lookup, withContent, route: POST_BY_SLUGS };
+}
+
+export interface FastLaneOptions {
+  service: RepresentationService;
+  cacheControl: string;
+  /** The lane steps aside while per-client limiting is on: Fastify's limiter must count. */
+  rateLimit: number;
+  metrics: AppMetrics;
+  accessLog: (line: AccessLine) => void;
+}
+
+/** Puts the fast lane in front of Fastify's request handler on the app's server. */
+export function installFastLane(app: FastifyInstance, options: FastLaneOptions): void {
+  if (options.rateLimit > 0) return;
+  const [fastify] = app.server.listeners("request") as ((
+    q: IncomingMessage,
+    s: ServerResponse,
+  ) => void)[];
+  if (fastify === undefined) return;
+  app.server.removeAllListeners("request");
+  app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const read = shedding(app) ? undefined : plainRead(req.method, req.url);
+    if (read === undefined) return fastify(req, res);
+    answer(app, options, read, req, res).catch(() => {
+      if (!res.headersSent) fastify(req, res);
+    });
+  });
+}
+
+const shedding = (app: FastifyInstance) =>
+  (app as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
+
+async function answer(
+  app: FastifyInstance,
+  o: FastLaneOptions,
+  read: PlainRead,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  const started = performance.now();
+  const requestId = requestIdFor(req);
+  const note: LookupNote = { cacheResult: null };
+  const representation = await o.service.find(read.lookup, read.withContent, note);
+  const headers: Record<string, string | number> = {
+    "x-request-id": requestId,
+    ...CORS_HEADERS,
+    ...SECURITY_HEADERS,
+  };
+  let status = 200;
+  let body: Buffer | undefined;
+  if (representation === undefined) {
+    status = errorCatalogue.not_found.status;
+    body = Buffer.from(
+      JSON.stringify(envelope("not_found", errorCatalogue.not_found.msg, requestId)),
+    );
+    headers["cache-control"] = "no-store";
+  } else {
+    const coding = representation.compressible
+      ? negotiate(req.headers["accept-encoding"])
+      : undefined;
+    headers.etag = representation.etagFor(coding);
+    headers["last-modified"] = representation.lastModified;
+    headers["cache-control"] = o.cacheControl;
+    headers.vary = "Accept-Encoding";
+    headers.link = representation.link;
+    headers["surrogate-key"] = representation.surrogateKey;
+    headers["cache-tag"] = representation.surrogateKey.replace(" ", ",");
+    if (isNotModified(req.headers, representation.etag, representation.updatedAt)) status = 304;
+    else body = await o.service.body(representation, read.withContent, coding);
+    if (body !== undefined && coding !== undefined) headers["content-encoding"] = coding;
+  }
+  if (body !== undefined) {
+    headers["content-type"] = JSON_TYPE;
+    headers["content-length"] = body.length;
+  }
+  res.writeHead(status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+  const seconds = (performance.now() - started) / 1000;
+  o.metrics.observeRequest(read.route, req.method!, status, seconds);
+  if (LOGS_INFO.has(app.log.level)) {
+    const ms = Math.round(seconds * 1e6) / 1000;
+    const method = req.method!;
+    o.accessLog({
+      reqId: requestId,
+      method,
+      route: read.route,
+      status,
+      ms,
+      cache: note.cacheResult,
+    });
+  }
+}
