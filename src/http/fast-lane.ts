@@ -17,7 +17,7 @@ import type { AccessLine } from "./access-log.js";
 import type { AppMetrics } from "./metrics.js";
 import { POST_BY_ID, POST_BY_SLUGS } from "./post-routes.js";
 import { includeContentValue } from "./schemas.js";
-import type { RepresentationService } from "./send-post.js";
+import { postHeaders, type RepresentationService } from "./send-post.js";
 
 const SEGMENT = "([A-Za-z0-9._~-]{1,256})";
 const BY_ID = new RegExp(`^/v1/posts/${SEGMENT}/?$`);
@@ -112,13 +112,7 @@ async function answer(
     const coding = representation.compressible
       ? negotiate(req.headers["accept-encoding"])
       : undefined;
-    headers.etag = representation.etagFor(coding);
-    headers["last-modified"] = representation.lastModified;
-    headers["cache-control"] = o.cacheControl;
-    headers.vary = "Accept-Encoding";
-    headers.link = representation.link;
-    headers["surrogate-key"] = representation.surrogateKey;
-    headers["cache-tag"] = representation.surrogateKey.replace(" ", ",");
+    Object.assign(headers, postHeaders(representation, coding, o.cacheControl));
     if (isNotModified(req.headers, representation.etag, representation.updatedAt)) status = 304;
     else body = await o.service.body(representation, read.withContent, coding);
     if (body !== undefined && coding !== undefined) headers["content-encoding"] = coding;
