@@ -14,6 +14,7 @@ import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
 import { CORS_HEADERS, SECURITY_HEADERS, requestIdFor } from "./headers.js";
 import type { AccessLine } from "./access-log.js";
+import type { Representation } from "./representation.js";
 import type { AppMetrics } from "./metrics.js";
 import { POST_BY_ID, POST_BY_SLUGS } from "./post-routes.js";
 import { includeContentValue } from "./schemas.js";
@@ -84,6 +85,12 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
 const shedding = (app: FastifyInstance) =>
   (app as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
 
+interface Answer {
+  status: number;
+  headers: Record<string, string | number>;
+  body?: Buffer;
+}
+
 async function answer(
   app: FastifyInstance,
   o: FastLaneOptions,
@@ -95,46 +102,37 @@ async function answer(
   const requestId = requestIdFor(req);
   const note: LookupNote = { cacheResult: null };
   const representation = await o.service.find(read.lookup, read.withContent, note);
-  const headers: Record<string, string | number> = {
-    "x-request-id": requestId,
-    ...CORS_HEADERS,
-    ...SECURITY_HEADERS,
-  };
-  let status = 200;
-  let body: Buffer | undefined;
-  if (representation === undefined) {
-    status = errorCatalogue.not_found.status;
-    body = Buffer.from(
-      JSON.stringify(envelope("not_found", errorCatalogue.not_found.msg, requestId)),
-    );
-    headers["cache-control"] = "no-store";
-  } else {
-    const coding = representation.compressible
-      ? negotiate(req.headers["accept-encoding"])
-      : undefined;
-    Object.assign(headers, postHeaders(representation, coding, o.cacheControl));
-    if (isNotModified(req.headers, representation.etag, representation.updatedAt)) status = 304;
-    else body = await o.service.body(representation, read.withContent, coding);
-    if (body !== undefined && coding !== undefined) headers["content-encoding"] = coding;
-  }
-  if (body !== undefined) {
-    headers["content-type"] = JSON_TYPE;
-    headers["content-length"] = body.length;
-  }
-  res.writeHead(status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
-  const seconds = (performance.now() - started) / 1000;
-  o.metrics.observeRequest(read.route, req.method!, status, seconds);
+  const a =
+    representation === undefined ? notFound(requestId) : await found(o, read, req, representation);
+  const headers = { "x-request-id": requestId, ...CORS_HEADERS, ...SECURITY_HEADERS, ...a.headers };
+  if (a.body !== undefined)
+    Object.assign(headers, { "content-type": JSON_TYPE, "content-length": a.body.length });
+  res.writeHead(a.status, headers);
+  res.end(req.method === "HEAD" ? undefined : a.body);
+  const ms = Math.round((performance.now() - started) * 1000) / 1000;
+  o.metrics.observeRequest(read.route, req.method!, a.status, ms / 1000);
   if (LOGS_INFO.has(app.log.level)) {
-    const ms = Math.round(seconds * 1e6) / 1000;
-    const method = req.method!;
-    o.accessLog({
-      reqId: requestId,
-      method,
-      route: read.route,
-      status,
-      ms,
-      cache: note.cacheResult,
-    });
+    const line = { reqId: requestId, method: req.method!, route: read.route, status: a.status, ms };
+    o.accessLog({ ...line, cache: note.cacheResult });
   }
+}
+
+function notFound(requestId: string): Answer {
+  const { status, msg } = errorCatalogue.not_found;
+  const body = Buffer.from(JSON.stringify(envelope("not_found", msg, requestId)));
+  return { status, headers: { "cache-control": "no-store" }, body };
+}
+
+async function found(
+  o: FastLaneOptions,
+  read: PlainRead,
+  req: IncomingMessage,
+  r: Representation,
+): Promise<Answer> {
+  const coding = r.compressible ? negotiate(req.headers["accept-encoding"]) : undefined;
+  const headers: Answer["headers"] = postHeaders(r, coding, o.cacheControl);
+  if (isNotModified(req.headers, r.etag, r.updatedAt)) return { status: 304, headers };
+  const body = await o.service.body(r, read.withContent, coding);
+  if (coding !== undefined) headers["content-encoding"] = coding;
+  return { status: 200, headers, body };
 }
