@@ -28,11 +28,6 @@ export interface PostServiceOptions<R> {
   missTtlMs?: number;
 }
 
-// Import refuses control characters in ids and slugs (import/fields.ts), so a key holding
-// one names nothing; asking the store anyway fails on PostgreSQL, which refuses a NUL.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 export class PostService<C extends string, R extends Encodable<C>> {
   private readonly now: Clock;
   private readonly missTtlMs: number;
@@ -43,7 +38,6 @@ export class PostService<C extends string, R extends Encodable<C>> {
   }
 
   async find(lookup: Lookup, withContent: boolean, note?: LookupNote): Promise<R | undefined> {
-    if (Object.values(lookup).some((key: string) => CONTROL.test(key))) return undefined;
     const { cache, store, represent } = this.options;
     const now = this.now();
     const cached = cache.get(lookup, withContent, now);

@@ -69,6 +69,8 @@ export class PostgresStore implements PostStore {
   }
 
   private async read(name: ReadName, values: string[]): Promise<PostRecord | undefined> {
+    // PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error.
+    if (values.some((value) => value.includes("\0"))) return undefined;
     try {
       const result = await this.reader.query<PostRow>({
         name: statementName(name),
