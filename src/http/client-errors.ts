@@ -8,7 +8,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { envelope, errorCatalogue, type ErrorCode } from "../errors.js";
-import { CORS_HEADERS, SECURITY_HEADERS } from "./headers.js";
+import { COMMON_HEADERS } from "./headers.js";
 
 export function codeForClientError(error: NodeJS.ErrnoException): ErrorCode {
   if (error.code === "HPE_HEADER_OVERFLOW") return "headers_too_large";
@@ -26,8 +26,7 @@ export function rawErrorResponse(code: ErrorCode, requestId: string): string {
     "cache-control": "no-store",
     connection: "close",
     "x-request-id": requestId,
-    ...CORS_HEADERS,
-    ...SECURITY_HEADERS,
+    ...COMMON_HEADERS,
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("\r\n")}\r\n\r\n${body}`;

@@ -12,7 +12,7 @@ import type { Lookup } from "../posts/post-cache.js";
 import type { LookupNote } from "../posts/post-service.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
-import { CORS_HEADERS, SECURITY_HEADERS, requestIdFor } from "./headers.js";
+import { COMMON_HEADERS, requestIdFor } from "./headers.js";
 import type { AccessLine } from "./access-log.js";
 import type { Representation } from "./representation.js";
 import type { AppMetrics } from "./metrics.js";
@@ -104,7 +104,7 @@ async function answer(
   const representation = await o.service.find(read.lookup, read.withContent, note);
   const a =
     representation === undefined ? notFound(requestId) : await found(o, read, req, representation);
-  const headers = { "x-request-id": requestId, ...CORS_HEADERS, ...SECURITY_HEADERS, ...a.headers };
+  const headers = { "x-request-id": requestId, ...COMMON_HEADERS, ...a.headers };
   if (a.body !== undefined)
     Object.assign(headers, { "content-type": JSON_TYPE, "content-length": a.body.length });
   res.writeHead(a.status, headers);

@@ -34,8 +34,11 @@ export const CORS_HEADERS = Object.freeze({
   "access-control-expose-headers": EXPOSED,
 });
 
+/** CORS and security headers together, merged once rather than on every answer. */
+export const COMMON_HEADERS = Object.freeze({ ...CORS_HEADERS, ...SECURITY_HEADERS });
+
 export function setCommonHeaders(reply: FastifyReply): void {
-  reply.headers({ "x-request-id": reply.request.id, ...CORS_HEADERS, ...SECURITY_HEADERS });
+  reply.header("x-request-id", reply.request.id).headers(COMMON_HEADERS);
 }
 
 export function setPreflightHeaders(reply: FastifyReply): void {

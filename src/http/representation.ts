@@ -33,11 +33,14 @@ export class Representation {
   readonly lastModified: string;
   readonly link: string;
   readonly surrogateKey: string;
+  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
+  readonly cacheTag: string;
   readonly postId: string;
   readonly publicationSlug: string;
   readonly slug: string;
   readonly updatedAt: number;
   private readonly encoded: Partial<Record<Coding, Buffer>> = {};
+  private readonly etags: Record<Coding | "identity", string>;
 
   constructor(post: PostRecord, includeContent: boolean, siteUrl: string) {
     this.body = Buffer.from(serialize(toWirePost(post, includeContent)));
@@ -46,6 +49,10 @@ export class Representation {
     this.lastModified = new Date(post.updatedAt).toUTCString();
     this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug);
     this.surrogateKey = `post-${post.id} pub-${post.publicationId}`;
+    this.cacheTag = this.surrogateKey.replace(" ", ",");
+    // Each coding's bytes are a different representation, so each gets its own tag.
+    const opaque = this.etag.slice(0, -1);
+    this.etags = { identity: this.etag, gzip: `${opaque}-gzip"`, br: `${opaque}-br"` };
     this.postId = post.id;
     this.publicationSlug = post.publicationSlug;
     this.slug = post.slug;
@@ -72,8 +79,8 @@ export class Representation {
     return this.encoded[coding];
   }
 
-  /** The validator of one coding's bytes: a different representation, a different tag. */
+  /** The validator of one coding's bytes. */
   etagFor(coding: Coding | undefined): string {
-    return coding === undefined ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+    return this.etags[coding ?? "identity"];
   }
 }

@@ -19,7 +19,7 @@ export function postHeaders(r: Representation, coding: Coding | undefined, cache
     link: r.link,
     // CDNs purge by these: the post, and everything of its publication.
     "surrogate-key": r.surrogateKey,
-    "cache-tag": r.surrogateKey.replace(" ", ","),
+    "cache-tag": r.cacheTag,
   };
 }
 
