@@ -74,16 +74,13 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
   if (fastify === undefined) return;
   app.server.removeAllListeners("request");
   app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    const read = shedding(app) ? undefined : plainRead(req.method, req.url);
+    const read = app.isUnderPressure() ? undefined : plainRead(req.method, req.url);
     if (read === undefined) return fastify(req, res);
     answer(app, options, read, req, res).catch(() => {
       if (!res.headersSent) fastify(req, res);
     });
   });
 }
-
-const shedding = (app: FastifyInstance) =>
-  (app as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
 
 interface Answer {
   status: number;
