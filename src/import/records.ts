@@ -40,6 +40,11 @@ export function parseRecord(line: string, now: number): ParsedRecord {
   } catch {
     throw new FieldError("(line)", "is not valid JSON");
   }
+  return recordFrom(value, now);
+}
+
+/** A record given as an object (a parsed line, or a converter's output), validated. */
+export function recordFrom(value: unknown, now: number): ParsedRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new FieldError("(line)", "must be a JSON object");
   }
