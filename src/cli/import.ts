@@ -126,7 +126,10 @@ async function openFile(path: string): Promise<Readable> {
 }
 
 export function printSummary(s: ImportSummary): void {
-  const unknown = Object.entries(s.unknownTypes).map(([t, n]) => `${t} ×${n}`);
+  const counted = (counts: Record<string, number>) =>
+    Object.entries(counts).map(([name, n]) => `${name} ×${n}`);
+  const unknown = counted(s.unknownTypes);
+  const ignored = counted(s.unknownFields);
   if (s.stopped !== undefined) {
     console.log(
       `import stopped: ${s.stopped} (raise --max-bytes/IMPORT_MAX_BYTES or --max-records/IMPORT_MAX_RECORDS if the input is genuine)`,
@@ -134,7 +137,8 @@ export function printSummary(s: ImportSummary): void {
   }
   console.log(
     `read ${s.read} records, wrote ${s.written}, rejected ${s.rejected} in ${s.seconds.toFixed(2)} s` +
-      (unknown.length > 0 ? `; unknown types kept as text: ${unknown.join(", ")}` : ""),
+      (unknown.length > 0 ? `; unknown types kept as text: ${unknown.join(", ")}` : "") +
+      (ignored.length > 0 ? `; unknown fields ignored: ${ignored.join(", ")}` : ""),
   );
   if (!s.committed && s.stopped === undefined) {
     console.log("nothing was written (use --partial to write the good records)");

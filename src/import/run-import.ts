@@ -34,6 +34,8 @@ export interface ImportSummary extends ImportProgress {
   committed: boolean;
   seconds: number;
   unknownTypes: Record<string, number>;
+  /** Fields no rule reads (`post.staticHtml`), by how many records had them: not kept. */
+  unknownFields: Record<string, number>;
   /** The first rejections, for callers that want them; all go to onRejection. */
   rejections: ImportRejection[];
   /** Why the import stopped before the end of its input (a ceiling), if it did. */
@@ -61,7 +63,7 @@ export async function importRecords(
   const now = Date.now();
   const summary: ImportSummary = {
     ...{ read: 0, written: 0, rejected: 0, committed: false, seconds: 0 },
-    ...{ unknownTypes: {}, rejections: [] },
+    ...{ unknownTypes: {}, unknownFields: {}, rejections: [] },
   };
   const parse = (item: SourceItem): ParsedRecord =>
     item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
@@ -80,7 +82,7 @@ export async function importRecords(
         throw new ImportLimitError("records", `the input has over ${maxRecords} records`);
       }
       const parsed = batch.add(item, parse);
-      if (parsed) countUnknown(summary, parsed.unknownTypes, options);
+      if (parsed) countUnknown(summary, parsed, options);
       if (batch.size >= (options.batchSize ?? 500)) await flush();
     }
     await flush();
@@ -104,10 +106,13 @@ function reject(summary: ImportSummary, rejection: ImportRejection, options: Imp
   options.onRejection?.(rejection);
 }
 
-function countUnknown(summary: ImportSummary, types: Record<string, number>, o: ImportOptions) {
-  for (const [type, n] of Object.entries(types)) {
+function countUnknown(summary: ImportSummary, parsed: ParsedRecord, o: ImportOptions) {
+  for (const [type, n] of Object.entries(parsed.unknownTypes)) {
     if (summary.unknownTypes[type] === undefined) o.onUnknownType?.(type);
     summary.unknownTypes[type] = (summary.unknownTypes[type] ?? 0) + n;
+  }
+  for (const field of parsed.unknownFields) {
+    summary.unknownFields[field] = (summary.unknownFields[field] ?? 0) + 1;
   }
 }
 
