@@ -36,15 +36,7 @@ export async function* readLines(
   let pendingBytes = 0;
   let tooLong = false;
   let number = 0;
-  let total = 0;
-  for await (const chunk of decompressed(input)) {
-    total += chunk.length;
-    if (total > maxTotalBytes) {
-      throw new ImportLimitError(
-        "bytes",
-        `the input is over ${maxTotalBytes} bytes (decompressed)`,
-      );
-    }
+  for await (const chunk of boundedBytes(input, maxTotalBytes)) {
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       const part = chunk.subarray(start, end);
@@ -80,6 +72,21 @@ function joinText(parts: Buffer[], last?: Buffer): string {
   const all = last ? [...parts, last] : parts;
   const text = (all.length === 1 ? all[0]! : Buffer.concat(all)).toString("utf8");
   return text.endsWith("\r") ? text.slice(0, -1) : text;
+}
+
+/** The input's bytes, gunzipped if need be; throws ImportLimitError past `maxTotalBytes`. */
+export async function* boundedBytes(input: Readable, maxTotalBytes: number) {
+  let total = 0;
+  for await (const chunk of decompressed(input)) {
+    total += chunk.length;
+    if (total > maxTotalBytes) {
+      throw new ImportLimitError(
+        "bytes",
+        `the input is over ${maxTotalBytes} bytes (decompressed)`,
+      );
+    }
+    yield chunk;
+  }
 }
 
 /** Yields the input's bytes, gunzipped when it starts with the gzip magic number. */

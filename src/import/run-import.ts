@@ -7,7 +7,7 @@ import { ImportBatch, type ImportRejection } from "./batch.js";
 import { countImport } from "./import-counters.js";
 import { ImportLimitError } from "./lines.js";
 import { parseRecord, recordFrom, type ParsedRecord } from "./records.js";
-import { ndjsonItems, type SourceItem } from "./source.js";
+import { SourceError, ndjsonItems, type SourceItem } from "./source.js";
 
 export type { ImportRejection } from "./batch.js";
 
@@ -38,8 +38,10 @@ export interface ImportSummary extends ImportProgress {
   unknownFields: Record<string, number>;
   /** The first rejections, for callers that want them; all go to onRejection. */
   rejections: ImportRejection[];
-  /** Why the import stopped before the end of its input (a ceiling), if it did. */
-  stopped?: string;
+  /** Records the source held that Folio does not keep, by kind (`ghost page`). */
+  skipped: Record<string, number>;
+  /** Why the import stopped before the end of its input, if it did: a ceiling, or bad input. */
+  stopped?: { reason: string; limit: boolean };
 }
 
 const KEPT_REJECTIONS = 1000;
@@ -63,7 +65,7 @@ export async function importRecords(
   const now = Date.now();
   const summary: ImportSummary = {
     ...{ read: 0, written: 0, rejected: 0, committed: false, seconds: 0 },
-    ...{ unknownTypes: {}, unknownFields: {}, rejections: [] },
+    ...{ unknownTypes: {}, unknownFields: {}, skipped: {}, rejections: [] },
   };
   const parse = (item: SourceItem): ParsedRecord =>
     item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
@@ -78,6 +80,10 @@ export async function importRecords(
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
   try {
     for await (const item of items) {
+      if (item.skipped !== undefined) {
+        summary.skipped[item.skipped] = (summary.skipped[item.skipped] ?? 0) + 1;
+        continue;
+      }
       if (++summary.read > maxRecords) {
         throw new ImportLimitError("records", `the input has over ${maxRecords} records`);
       }
@@ -90,8 +96,8 @@ export async function importRecords(
     await (summary.committed ? tx.commit() : tx.rollback());
   } catch (error) {
     await tx.rollback();
-    if (!(error instanceof ImportLimitError)) throw error;
-    summary.stopped = error.message;
+    if (!(error instanceof ImportLimitError || error instanceof SourceError)) throw error;
+    summary.stopped = { reason: error.message, limit: error instanceof ImportLimitError };
     summary.committed = false;
   }
   if (!summary.committed) summary.written = 0;

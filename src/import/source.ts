@@ -14,7 +14,12 @@ export interface SourceItem {
   value?: unknown;
   /** Refused before parsing. */
   problem?: { field: string; reason: string };
+  /** Not a record Folio keeps (a Ghost page, a WordPress attachment): counted by this name. */
+  skipped?: string;
 }
+
+/** The input is not in the format it was said to be in; the message names the place. */
+export class SourceError extends Error {}
 
 /** An NDJSON stream (plain or gzip) as items; blank lines are skipped, long ones refused. */
 export async function* ndjsonItems(

@@ -28,10 +28,11 @@ test("16 MiB of newlines in a small .gz stops at the byte ceiling, nothing writt
   const summary = await importNdjson(store, gz(bomb), { maxBytes: MiB });
   assert.equal(summary.committed, false);
   assert.equal(summary.written, 0);
-  assert.match(summary.stopped ?? "", /over 1048576 bytes \(decompressed\)/);
+  assert.match(summary.stopped?.reason ?? "", /over 1048576 bytes \(decompressed\)/);
   // Under the ceiling the same file is read to its end: blank lines are skipped, one record.
   const whole = await importNdjson(store, gz(bomb), { maxBytes: 17 * MiB });
   assert.deepEqual([whole.committed, whole.read, whole.stopped], [true, 1, undefined]);
+  assert.equal(summary.stopped?.limit, true);
 });
 
 test("a file of {} lines stops at the record ceiling", async (t) => {
@@ -43,7 +44,7 @@ test("a file of {} lines stops at the record ceiling", async (t) => {
     onRejection: () => told++,
   });
   assert.equal(summary.committed, false);
-  assert.match(summary.stopped ?? "", /over 1000 records/);
+  assert.match(summary.stopped?.reason ?? "", /over 1000 records/);
   assert.equal(summary.read, 1001);
   assert.ok(told <= 1000, `${told} rejections told past the ceiling`);
   assert.equal(await store.countPosts(), 0);
