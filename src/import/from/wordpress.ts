@@ -7,39 +7,22 @@ import { decodeHTML } from "entities";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { boundedBytes } from "../lines.js";
 import { SourceError, type SourceItem } from "../source.js";
-import { autop } from "./autop.js";
-import {
-  absoluteUrl,
-  clip,
-  numbering,
-  publicationRecord,
-  timestamp,
-  type ConvertOptions,
-} from "./shared.js";
-
-/** One wp:author or item being read: its child elements' text, categories and meta. */
-interface Entry {
-  line: number;
-  fields: Record<string, string>;
-  categories: { domain: string; name: string }[];
-  meta: Record<string, string>;
-}
-
-/** WordPress's statuses → ours (`future`: published at a time still to come). */
-const STATUS: Record<string, string> = {
-  publish: "published",
-  future: "published",
-  draft: "draft",
-  pending: "draft",
-  private: "draft",
-  "auto-draft": "draft",
-};
+import { wordpressPost, type Entry } from "./wordpress-post.js";
+import { numbering, publicationRecord, type ConvertOptions } from "./shared.js";
 
 export async function* fromWordpress(
   path: string,
   options: ConvertOptions,
 ): AsyncGenerator<SourceItem> {
-  const reader = new WxrReader(path, options);
+  // A featured image is an attachment item, often written after its post: a first pass
+  // collects the attachments' URLs (a small map), the second converts.
+  const attachments = new Map<string, string>();
+  const collecting = pass(path, options, new WxrReader(path, options, attachments, false));
+  while (!(await collecting.next()).done);
+  yield* pass(path, options, new WxrReader(path, options, attachments, true));
+}
+
+async function* pass(path: string, options: ConvertOptions, reader: WxrReader) {
   const decoder = new TextDecoder("utf-8");
   try {
     for await (const chunk of boundedBytes(createReadStream(path), options.maxBytes)) {
@@ -67,12 +50,14 @@ class WxrReader {
   private text = "";
   private channelTitle = "";
   private publication: { id: string } | undefined;
-  private readonly attachments = new Map<string, string>();
   private metaKey = "";
 
   constructor(
     private readonly file: string,
     private readonly options: ConvertOptions,
+    private readonly attachments: Map<string, string>,
+    /** False on the first pass, which only collects attachments. */
+    private readonly emit: boolean,
   ) {
     this.parser = new SaxesParser({ fileName: file, position: true });
     this.parser.on("opentag", (tag) => this.open(tag as SaxesTagPlain));
@@ -83,7 +68,8 @@ class WxrReader {
 
   *drain(end = false): Generator<SourceItem> {
     if (end && this.path.length === 0 && this.publication === undefined) this.ensurePublication();
-    yield* this.out.splice(0);
+    const items = this.out.splice(0);
+    if (this.emit) yield* items;
   }
 
   private open(tag: SaxesTagPlain): void {
@@ -152,45 +138,7 @@ class WxrReader {
       this.out.push(this.n.skip(`wordpress ${type === "post" ? "trashed post" : type}`));
       return;
     }
-    this.out.push(
-      this.n.record(`${this.file} line ${entry.line} <item>`, this.post(entry, status)),
-    );
+    const post = wordpressPost(entry, status, this.publication!.id, this.attachments);
+    this.out.push(this.n.record(`${this.file} line ${entry.line} <item>`, post));
   }
-
-  private post({ fields: f, categories, meta }: Entry, status: string): object {
-    const id = f["wp:post_id"]?.trim() ?? "";
-    const excerpt = decodeHTML((f["excerpt:encoded"] ?? "").replace(/<[^>]*>/g, "")).trim();
-    const creator = f["dc:creator"]?.trim();
-    return {
-      type: "post",
-      ...{ id: `wordpress-${id}`, publicationId: this.publication!.id, slug: slugOf(f, id) },
-      title: decodeHTML(f.title?.trim() ?? "") || "(untitled)",
-      status: STATUS[status] ?? "draft",
-      publishedAt: gmt(f["wp:post_date_gmt"]) ?? (f.pubDate ? timestamp(f.pubDate) : undefined),
-      updatedAt: gmt(f["wp:post_modified_gmt"]),
-      subtitle: excerpt === "" ? undefined : clip(excerpt, 300),
-      imageUrl: absoluteUrl(this.attachments.get(meta._thumbnail_id ?? "")),
-      categories: [...new Set(categories.filter((c) => c.name !== "").map((c) => c.name))],
-      authorIds: creator ? [`wordpress-${creator}`] : [],
-      html: autop(f["content:encoded"] ?? ""),
-    };
-  }
-}
-
-/** WordPress percent-encodes non-ASCII slugs; a draft may have none yet. */
-function slugOf(f: Record<string, string>, id: string): string {
-  const raw = f["wp:post_name"]?.trim() ?? "";
-  if (raw === "") return id;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-/** `2024-01-02 03:04:05` in UTC → ISO 8601; WordPress writes zeros for "not yet". */
-function gmt(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? "";
-  if (text === "" || text.startsWith("0000-00-00")) return undefined;
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : text;
 }
