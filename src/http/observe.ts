@@ -7,6 +7,7 @@ import {
   type FastifyRequest,
 } from "fastify";
 import type { CacheResult } from "../posts/post-service.js";
+import { accessTemplate, type AccessLine, type Destination } from "./access-log.js";
 import type { AppMetrics } from "./metrics.js";
 
 declare module "fastify" {
@@ -32,20 +33,36 @@ export function observeRequests(app: FastifyInstance, metrics: AppMetrics): void
   });
 }
 
-/** Fastify's per-request logging, as one line when the response is done. */
+/**
+ * Fastify's per-request logging, as one line when the response is done. With a plain JSON
+ * destination the line is written by template (access-log.ts), off pino's serializer.
+ */
 export class RequestLog extends LogController {
+  private readonly template: ((line: AccessLine) => void) | undefined;
+
+  constructor(destination?: Destination) {
+    super();
+    this.template = destination && accessTemplate(destination);
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
     const line = {
+      reqId: request.id,
       method: request.method,
       route: routeOf(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 1000) / 1000,
-      cache: request.cacheResult ?? undefined,
+      cache: request.cacheResult,
     };
     // An error here is the connection's (the client went away), not the handler's.
     if (error) request.log.warn({ ...line, err: error }, "response not completed");
-    else request.log.info(line, "request");
+    else if (!LOGS_INFO.has(request.log.level)) return;
+    else if (this.template !== undefined) this.template(line);
+    // The child logger already names the request.
+    else request.log.info({ ...line, reqId: undefined, cache: line.cache ?? undefined }, "request");
   }
 }
+
+const LOGS_INFO = new Set(["info", "debug", "trace"]);

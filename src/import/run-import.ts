@@ -55,7 +55,7 @@ export async function importNdjson(
       summary.unknownTypes[type] = (summary.unknownTypes[type] ?? 0) + n;
     }
   };
-  const tx = await store.beginImport();
+  const tx = await store.beginWrite();
   let batch: NumberedRecord[] = [];
   const flush = async () => {
     const rejections = await tx.apply(batch);
