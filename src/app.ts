@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   routes.watch(app);
   await deps.extend?.(app);
   // Before any route, so the rate limiter and metrics see every route.
-  await protect(app, config);
+  protect(app, config);
   const store = await installOperations(app, deps);
   const reads = await readService(app, store, deps);
   await app.register(postRoutes, { service: reads, cacheControl: config.cacheControl });
