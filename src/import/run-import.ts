@@ -2,7 +2,7 @@
 // `partial`, every bad line reported, memory flat whatever the file's size.
 import type { Readable } from "node:stream";
 import type { NumberedRecord, PostInput, PostStore, Rejection } from "../store/post-store.js";
-import { countImport } from "./import-counters.js";
+import { countImport } from "../posts/import-counters.js";
 import { keepStoredTimes, type DefaultedPost } from "./keep-stored.js";
 import { readLines } from "./lines.js";
 import { FieldError, parseRecord } from "./records.js";
