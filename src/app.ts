@@ -42,24 +42,30 @@ export const MAX_TARGET_BYTES = 8 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = createFastify(deps);
+  const requestLog = new RequestLog(deps.accessLog);
+  const app = createFastify(deps, requestLog);
   const routes = new RouteTable();
   routes.watch(app);
   await deps.extend?.(app);
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
-  const store = await installOperations(app, deps);
+  const store = await installOperations(app, { ...deps, requestLog });
   const reads = await readService(app, store, deps);
   await app.register(postRoutes, { service: reads, cacheControl: config.cacheControl });
   routes.complete(app);
   return app;
 }
 
-function createFastify(deps: AppDependencies): FastifyInstance {
+function createFastify(deps: AppDependencies, requestLog: RequestLog): FastifyInstance {
   const app = Fastify({
     ...serverOptions(deps.config.limits),
     clientErrorHandler: handleClientError,
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Always a logger, if a silent one: Fastify reports finished responses (RequestLog, which
+    // also counts them for the metrics) only to an app that has one.
+    logger:
+      deps.logger === false
+        ? { level: "silent" }
+        : (deps.logger ?? { level: deps.config.logLevel }),
     genReqId: requestIdFor,
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -68,7 +74,7 @@ function createFastify(deps: AppDependencies): FastifyInstance {
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: handleFrameworkError,
-    logController: new RequestLog(deps.accessLog),
+    logController: requestLog,
   });
   // Callback style: cheaper than an async hook on every request. Answering ends the chain.
   app.addHook("onRequest", (request, reply, done) => {
