@@ -1,7 +1,7 @@
 // One batch of an import: the records that passed their own checks, the lines that did not,
 // and the store's verdict on the rest, told back in source order.
 import type {
-  ImportTransaction,
+  WriteTransaction,
   NumberedRecord,
   PostInput,
   PostStore,
@@ -52,7 +52,7 @@ export class ImportBatch {
   }
 
   /** Writes the batch; returns how many records were written and every refusal, in order. */
-  async write(store: PostStore, tx: ImportTransaction) {
+  async write(store: PostStore, tx: WriteTransaction) {
     await keepStoredTimes(store, this.defaulted);
     const byStore = await tx.apply(this.records);
     // A line's own faults and the store's (references, slugs) are told in source order.

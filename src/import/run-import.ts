@@ -4,7 +4,7 @@
 import type { Readable } from "node:stream";
 import type { PostStore } from "../store/post-store.js";
 import { ImportBatch, type ImportRejection } from "./batch.js";
-import { countImport } from "./import-counters.js";
+import { countImport } from "../posts/import-counters.js";
 import { ImportLimitError } from "./lines.js";
 import { parseRecord, recordFrom, type ParsedRecord } from "./records.js";
 import { SourceError, ndjsonItems, type SourceItem } from "./source.js";
@@ -70,7 +70,7 @@ export async function importRecords(
   const parse = (item: SourceItem): ParsedRecord =>
     item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
   const batch = new ImportBatch();
-  const tx = await store.beginImport();
+  const tx = await store.beginWrite();
   const flush = async () => {
     const { written, rejections } = await batch.write(store, tx);
     summary.written += written;
