@@ -21,13 +21,14 @@ export function writeReadsSection(
   facts: Record<string, string>,
   machine: string,
 ): void {
+  const round = (ms: number) => Math.round(ms * 100) / 100;
   const before = (r: Row) => (r.beforeRatio === undefined ? "" : r.beforeRatio.toFixed(2));
   const table = [
     "| case | ceiling req/s | Folio req/s | ratio | before: ratio | Folio p50 ms | Folio p99 ms |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${Math.round(r.ceilingRps)} | ${Math.round(r.folioRps)} | ${r.ratio.toFixed(2)} | ${before(r)} | ${r.p50} | ${r.p99} |` +
+        `| ${r.name} | ${Math.round(r.ceilingRps)} | ${Math.round(r.folioRps)} | ${r.ratio.toFixed(2)} | ${before(r)} | ${round(r.p50)} | ${round(r.p99)} |` +
         (r.errors > 0 ? ` (${r.errors} errors)` : ""),
     ),
   ].join("\n");

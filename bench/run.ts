@@ -120,8 +120,9 @@ async function measure(
 const rows: Row[] = [];
 const facts: Record<string, string> = {};
 let port = 18700;
-/** BENCH_ONLY=text runs only the cases whose name contains it (and builds only their data). */
-const cases = benchCases().filter((c) => c.name.includes(process.env.BENCH_ONLY ?? ""));
+/** BENCH_ONLY=a|b runs only the cases whose name contains a or b (and builds only their data). */
+const only = (process.env.BENCH_ONLY ?? "").split("|");
+const cases = benchCases().filter((c) => only.some((part) => c.name.includes(part)));
 const needs1m = cases.some((c) => c.data === "1m");
 const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
 if (sets["1m"]) {
