@@ -6,6 +6,7 @@ import { openStore } from "../store/open-store.js";
 import { StartingStore } from "../store/starting-store.js";
 import { parse } from "./args.js";
 import { DEMO_EXAMPLES, loadDemo } from "./demo.js";
+import { variableDefaults } from "./environment.js";
 import { describeDatabase } from "./store.js";
 
 type Log = (line: string) => void;
@@ -20,11 +21,8 @@ A store out of reach at start is retried; meanwhile post requests answer 503.
 
   --demo-if-empty   load the bundled demo data set when the store has no posts
 
-Environment: DATABASE_URL (default ./data/folio.db), PORT (8080), HOST (127.0.0.1),
-SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off),
-FOLIO_WORKERS (1; a number or auto: worker processes sharing the port),
-METRICS_PORT (unset: /metrics on PORT; set: only there);
-with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (5000).`,
+Environment, with defaults (the README's configuration table explains each):
+${variableDefaults()}`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
     const config = loadConfig();
