@@ -4,10 +4,11 @@
 import rateLimit from "@fastify/rate-limit";
 import underPressure from "@fastify/under-pressure";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config, RedisSettings } from "../config.js";
 import { ApiError } from "../errors.js";
 import { sendError } from "./errors.js";
 import { applyServerLimits } from "./limits.js";
+import { redisStoreOption } from "./shared-rate-limit.js";
 
 /** Everything issue 6 adds to the app, in one call before the routes. */
 export async function protect(app: FastifyInstance, config: Config): Promise<void> {
@@ -15,6 +16,7 @@ export async function protect(app: FastifyInstance, config: Config): Promise<voi
   await registerProtection(app, {
     rateLimit: config.rateLimit,
     maxEventLoopDelayMs: config.limits.maxEventLoopDelayMs,
+    redis: config.redis,
   });
 }
 
@@ -23,6 +25,8 @@ export interface ProtectionOptions {
   rateLimit: number;
   /** Event-loop delay (ms) above which requests are shed; 0 = off. */
   maxEventLoopDelayMs: number;
+  /** Where counters are shared between processes (REDIS_URL); unset: in memory. */
+  redis?: RedisSettings;
 }
 
 /** Seconds a shed client is told to wait: overload passes quickly or not at all. */
@@ -52,5 +56,6 @@ export async function registerProtection(app: FastifyInstance, options: Protecti
     cache: RATE_LIMIT_CLIENTS,
     enableDraftSpec: true,
     errorResponseBuilder: () => new ApiError("rate_limited"),
+    ...(await redisStoreOption(app, options.redis, RATE_LIMIT_CLIENTS)),
   });
 }
