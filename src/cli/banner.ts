@@ -2,8 +2,10 @@
 // The requests to try are real posts of the store being served, not the demo's (which
 // would be 404s on someone's own data).
 import type { Config } from "../config.js";
-import { isVisible } from "../posts/visibility.js";
-import type { PostRecord, PostStore } from "../store/post-store.js";
+import type { PostReader, PostRecord, StoreMaintenance } from "../store/post-store.js";
+
+/** What the banner reads: visible posts, found through the maintenance listing of ids. */
+type Store = PostReader & Pick<StoreMaintenance, "listPostSources">;
 import { DEMO_EXAMPLES } from "./demo.js";
 import { describeDatabase } from "./store.js";
 
@@ -12,9 +14,10 @@ const SCAN_PAGES = 5;
 const PAGE = 20;
 
 /** Two requests that answer 200 on this store, or a hint when nothing is visible yet. */
-export async function examplePaths(store: PostStore, now = Date.now()): Promise<string[]> {
-  const welcome = await store.findPostById("pst_welcome", { withContent: false });
-  if (welcome?.publicationSlug === "field-notes" && isVisible(welcome, now)) return DEMO_EXAMPLES;
+export async function examplePaths(store: Store, now = Date.now()): Promise<string[]> {
+  const visible = { withContent: false, visibleAt: now };
+  const welcome = await store.findPostById("pst_welcome", visible);
+  if (welcome?.publicationSlug === "field-notes") return DEMO_EXAMPLES;
   const post = await firstVisible(store, now);
   if (post === undefined) return [];
   const slugs = `${encodeURIComponent(post.publicationSlug)}/posts/slug/${encodeURIComponent(post.slug)}`;
@@ -24,13 +27,13 @@ export async function examplePaths(store: PostStore, now = Date.now()): Promise<
   ];
 }
 
-async function firstVisible(store: PostStore, now: number): Promise<PostRecord | undefined> {
+async function firstVisible(store: Store, now: number): Promise<PostRecord | undefined> {
   let after = "";
   for (let page = 0; page < SCAN_PAGES; page++) {
     const sources = await store.listPostSources(after, PAGE);
     for (const { id } of sources) {
-      const post = await store.findPostById(id, { withContent: false });
-      if (post !== undefined && isVisible(post, now)) return post;
+      const post = await store.findPostById(id, { withContent: false, visibleAt: now });
+      if (post !== undefined) return post;
     }
     if (sources.length < PAGE) return undefined;
     after = sources.at(-1)!.id;

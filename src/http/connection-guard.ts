@@ -5,25 +5,9 @@
 // that took none for SEND_TIMEOUT_MS. Each client address also gets a bounded share of
 // the connections: sockets past MAX_CONNECTIONS_PER_CLIENT are dropped on accept.
 import type { Server } from "node:http";
-import { isIPv4, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { LimitSettings } from "../config-limits.js";
-
-/** The client an address stands for: an IPv4 address, or an IPv6 /64 (one host's share). */
-export function clientKey(address: string | undefined): string {
-  if (address === undefined) return "unknown";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIPv4(address)) return address;
-  const [head = "", tail = ""] = address.split("::");
-  const left = head === "" ? [] : head.split(":");
-  const compressed = address.includes("::");
-  const right = compressed && tail !== "" ? tail.split(":") : [];
-  const zeros = compressed ? Array<string>(8 - left.length - right.length).fill("0") : [];
-  return [...left, ...zeros, ...right]
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(":");
-}
+import { clientKey } from "./rate-limit.js";
 
 type Limits = Pick<LimitSettings, "sendTimeoutMs" | "maxConnectionsPerClient">;
 
@@ -35,7 +19,8 @@ export function guardConnections(server: Server, limits: Limits): void {
 function capPerClient(server: Server, cap: number): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const key = clientKey(socket.remoteAddress);
+    // Counted as the rate limiter counts a client: an IPv6 host by its /64.
+    const key = clientKey(socket.remoteAddress ?? "unknown");
     const count = open.get(key) ?? 0;
     if (count >= cap) return void socket.destroy();
     open.set(key, count + 1);

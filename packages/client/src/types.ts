@@ -48,10 +48,16 @@ export type PostWithContent = Post & Required<Pick<Post, ContentFields>>;
 /** The API's stable error codes (the envelope's `error`). */
 export type ErrorCode =
   | "invalid_parameter"
+  | "unauthorized"
+  | "forbidden"
   | "not_found"
   | "method_not_allowed"
   | "request_timeout"
+  | "conflict"
+  | "precondition_failed"
+  | "payload_too_large"
   | "uri_too_long"
+  | "unsupported_media_type"
   | "rate_limited"
   | "headers_too_large"
   | "internal"
