@@ -34,7 +34,7 @@ export function writeReadsSection(
   const factLines = Object.entries(facts)
     .map(([k, v]) => `- ${k}: ${v}`)
     .join("\n");
-  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the \"before\" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
+  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the "before" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
   console.log(`\n${section}`);
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
   const start = previous.indexOf(HEADING);
