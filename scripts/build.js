@@ -2,7 +2,7 @@
 // `--if-stale` (what `npm start` runs first) skips the compile when no source is newer than
 // the stamp, so a start after `npm ci` or a build costs no tsc run (seconds) at all.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const STAMP = "dist/.build-stamp";
@@ -48,6 +48,8 @@ function run(command, args) {
 if (process.argv.includes("--if-stale") && !isStale()) process.exit(0);
 // Dated from before the compile: a source saved while tsc runs still counts as newer.
 const started = new Date();
+// From clean: tsc never deletes what a removed source compiled to (a stale test would run).
+for (const out of ["dist", "packages/client/dist"]) rmSync(out, { recursive: true, force: true });
 const tsc = (project) => run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", project]);
 // The client package first: the server's tests import it by name (folio/client).
 tsc("packages/client/tsconfig.json");

@@ -55,10 +55,7 @@ export class RedisCounter implements LimitCounter {
     });
     this.redis.on("error", (error: Error) => this.fallBack(error.message));
     this.redis.on("close", () => this.fallBack("connection closed"));
-    this.redis.on("ready", () => {
-      if (!this.shared) log.info(`rate limits shared again through Redis at ${this.where}`);
-      this.shared = true;
-    });
+    this.redis.on("ready", () => this.sharedAgain());
     this.connected = new Promise<void>((resolve) => {
       this.redis.once("ready", resolve);
       this.redis.once("error", () => resolve());
@@ -71,6 +68,7 @@ export class RedisCounter implements LimitCounter {
     const redisKey = `${this.settings.keyPrefix}rate:${key}`;
     return this.redis.eval(COUNT, 1, redisKey, windowMs).then(
       (reply) => {
+        this.sharedAgain();
         const [count, ttl] = reply as [number, number];
         return { count, resetAt: now + Math.max(0, ttl) };
       },
@@ -84,6 +82,13 @@ export class RedisCounter implements LimitCounter {
   close(): void {
     this.closing = true;
     this.redis.disconnect();
+  }
+
+  /** Redis answers (again): after an outage or a slow answer, say once that it is used. */
+  private sharedAgain(): void {
+    if (this.shared) return;
+    this.shared = true;
+    this.log.info(`rate limits shared again through Redis at ${this.where}`);
   }
 
   /** One warning per outage, however many requests and reconnection attempts it spans. */

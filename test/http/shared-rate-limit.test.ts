@@ -51,18 +51,26 @@ const statuses = async (get: () => Promise<number>, n: number) => {
 
 describe("rate limits shared through Redis", { skip: !(await redisAvailable()) }, () => {
   test("two processes with one REDIS_URL allow one client LIMIT requests in all", async (t) => {
-    const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: uniquePrefix() };
-    const first = await limitedApp(t, env);
-    const second = await limitedApp(t, env);
-    const seen: number[] = [];
-    for (let i = 0; i < 2 * LIMIT; i++) seen.push(await (i % 2 === 0 ? first : second).get());
-    assert.deepEqual(seen, [...Array(LIMIT).fill(200), ...Array(LIMIT).fill(429)]);
-    assert.deepEqual([...first.warnings(), ...second.warnings()], []);
     const redis = testRedis();
     t.after(() => redis.disconnect());
-    const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
-    assert.equal(keys.length, 1, "one counter for the one client");
-    await redis.del(...keys);
+    // A machine loaded enough to let Redis answer after the 250 ms a request waits makes a
+    // process count alone for a moment (and say so): such a round proves nothing, so the
+    // round is run again, at most thrice, and one without a fallback must show the sharing.
+    for (let round = 1; ; round++) {
+      const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: uniquePrefix() };
+      const first = await limitedApp(t, env);
+      const second = await limitedApp(t, env);
+      const seen: number[] = [];
+      for (let i = 0; i < 2 * LIMIT; i++) seen.push(await (i % 2 === 0 ? first : second).get());
+      const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      const fellBack = [...first.warnings(), ...second.warnings()].length > 0;
+      if (fellBack && round < 3) continue;
+      assert.equal(fellBack, false, "Redis answered in time in none of three rounds");
+      assert.deepEqual(seen, [...Array(LIMIT).fill(200), ...Array(LIMIT).fill(429)]);
+      assert.equal(keys.length, 1, "one counter for the one client");
+      return;
+    }
   });
 
   test("Redis lost while serving: per-process counting, one warning, back when it returns", async (t) => {
@@ -75,6 +83,11 @@ describe("rate limits shared through Redis", { skip: !(await redisAvailable()) }
       REDIS_KEY_PREFIX: prefix,
     });
     assert.deepEqual(await statuses(get, 2), [200, 200]);
+    // On a loaded machine a slow answer may already have made it count alone: wait until a
+    // request has gone through Redis again, so that the outage starts from sharing.
+    const sharedAgain = () => lines.filter((l) => l.includes("rate limits shared again")).length;
+    for (let i = 0; i < 50 && warnings().length > sharedAgain(); i++) await get();
+    const warned = warnings().length;
     await proxy.cut();
     const during = await statuses(get, 2 * LIMIT);
     assert.ok(
@@ -82,15 +95,16 @@ describe("rate limits shared through Redis", { skip: !(await redisAvailable()) }
       `never a 5xx: ${during}`,
     );
     assert.ok(during.includes(429), "still limited, by this process alone");
-    assert.equal(warnings().length, 1, lines.join(""));
+    assert.equal(warnings().length - warned, 1, lines.join(""));
+    const backBefore = sharedAgain();
     await proxy.open();
-    const back = async () => lines.some((l) => l.includes("rate limits shared again"));
-    for (let i = 0; i < 100 && !(await back()); i++) await sleep(100);
-    assert.ok(await back(), "Redis is used again once it answers");
-    assert.equal(warnings().length, 1, "one warning for the whole outage");
+    for (let i = 0; i < 100 && sharedAgain() === backBefore; i++) await sleep(100);
+    assert.equal(sharedAgain(), backBefore + 1, "Redis is used again once it answers");
+    assert.equal(warnings().length - warned, 1, "one warning for the whole outage");
     const redis = testRedis();
     t.after(() => redis.disconnect());
-    await redis.del(...(await redis.keys(`${prefix}*`)));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
   });
 });
 
