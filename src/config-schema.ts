@@ -8,6 +8,8 @@ export interface ConfigVariable {
   readonly fallback?: string;
   /** One Markdown sentence or two for the README. */
   readonly meaning: string;
+  /** Read by `folio import` alone (cli/import-limits.ts), not by loadConfig. */
+  readonly importOnly?: true;
 }
 
 export const CONFIG_VARIABLES = [
@@ -154,6 +156,20 @@ export const CONFIG_VARIABLES = [
     fallback: "10000",
     meaning:
       "on SIGTERM/SIGINT, how long in-flight requests get to finish before the process exits 1",
+  },
+  {
+    name: "IMPORT_MAX_BYTES",
+    fallback: String(8 * 1024 ** 3),
+    meaning:
+      "`folio import`: bytes (8 GiB) read after decompression before the import stops, writing nothing (`--max-bytes`)",
+    importOnly: true,
+  },
+  {
+    name: "IMPORT_MAX_RECORDS",
+    fallback: "10000000",
+    meaning:
+      "`folio import`: records read before the import stops, writing nothing (`--max-records`)",
+    importOnly: true,
   },
 ] as const satisfies readonly ConfigVariable[];
 

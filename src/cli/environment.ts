@@ -23,10 +23,12 @@ export const variableNames = (width = 90) =>
     width,
   );
 
-/** Every variable with its default, for `folio serve --help`. */
+/** Every variable `folio serve` reads, with its default, for `folio serve --help`. */
 export const variableDefaults = (width = 90) =>
   wrap(
-    CONFIG_VARIABLES.map((v) => ("fallback" in v ? `${v.name} (${v.fallback})` : v.name)),
+    CONFIG_VARIABLES.filter((v) => !("importOnly" in v)).map((v) =>
+      "fallback" in v ? `${v.name} (${v.fallback})` : v.name,
+    ),
     width,
   );
 
