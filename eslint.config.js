@@ -48,7 +48,7 @@ const boundaries = LAYERS.map(([files, message, folders]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "bench/data/**", "test-artifacts/**"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", "bench/data/**", "test-artifacts/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 // process (docs/security.md). Read once by loadConfig, like every other setting.
 import { isIP } from "node:net";
 import { ConfigError, parseInteger } from "./config.js";
+import { setting, type VariableName } from "./config-schema.js";
 
 export interface LimitSettings {
   /** Fastify's trustProxy: whom to believe about the client address (X-Forwarded-For). */
@@ -10,38 +11,58 @@ export interface LimitSettings {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
+  /** A response making no progress (the client stopped reading) for this long is cut; 0 = never. */
+  readonly sendTimeoutMs: number;
   /** Open connections at once; 0 = no cap. */
   readonly maxConnections: number;
+  /** Open connections one client address may hold; 0 = no cap. */
+  readonly maxConnectionsPerClient: number;
   /** Event-loop delay above which requests are shed with 503; 0 = off. */
   readonly maxEventLoopDelayMs: number;
   readonly shutdownTimeoutMs: number;
 }
 
 export function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
-  const ms = (name: string, fallback: number, min = 1) =>
-    parseInteger(name, env[name] ?? String(fallback), min, 3_600_000);
+  const integer = (name: LimitName, min: number, max: number) =>
+    parseInteger(name, setting(env, name), min, max);
+  const ms = (name: LimitName, min = 1) => integer(name, min, 3_600_000);
+  const trustProxy = parseTrustProxy(setting(env, "TRUST_PROXY"));
   const limits = {
-    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? "false"),
-    maxHeaderBytes: parseInteger(
-      "MAX_HEADER_BYTES",
-      env.MAX_HEADER_BYTES ?? "16384",
-      1024,
-      2 ** 20,
-    ),
-    headersTimeoutMs: ms("HEADERS_TIMEOUT_MS", 10_000),
-    requestTimeoutMs: ms("REQUEST_TIMEOUT_MS", 30_000),
+    trustProxy,
+    maxHeaderBytes: integer("MAX_HEADER_BYTES", 1024, 2 ** 20),
+    headersTimeoutMs: ms("HEADERS_TIMEOUT_MS"),
+    requestTimeoutMs: ms("REQUEST_TIMEOUT_MS"),
     // Above common load-balancer idle timeouts (60 s), and far above what clients assume: a
     // server closing first races clients reusing the socket (Node fetch reuses up to ~5 s).
-    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS", 72_000),
-    maxConnections: parseInteger("MAX_CONNECTIONS", env.MAX_CONNECTIONS ?? "10000", 0, 1_000_000),
-    maxEventLoopDelayMs: ms("MAX_EVENT_LOOP_DELAY_MS", 1_000, 0),
-    shutdownTimeoutMs: ms("SHUTDOWN_TIMEOUT_MS", 10_000),
+    keepAliveTimeoutMs: ms("KEEP_ALIVE_TIMEOUT_MS"),
+    sendTimeoutMs: ms("SEND_TIMEOUT_MS", 0),
+    maxConnections: integer("MAX_CONNECTIONS", 0, 1_000_000),
+    maxConnectionsPerClient: perClient(setting(env, "MAX_CONNECTIONS_PER_CLIENT"), trustProxy),
+    maxEventLoopDelayMs: ms("MAX_EVENT_LOOP_DELAY_MS", 0),
+    shutdownTimeoutMs: ms("SHUTDOWN_TIMEOUT_MS"),
   };
   // Node refuses a server whose headers may take longer than the whole request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new ConfigError("HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS");
   }
   return Object.freeze(limits);
+}
+
+type LimitName = Extract<
+  VariableName,
+  | "MAX_HEADER_BYTES"
+  | `${"HEADERS" | "REQUEST" | "KEEP_ALIVE" | "SEND" | "SHUTDOWN"}_TIMEOUT_MS`
+  | "MAX_CONNECTIONS"
+  | "MAX_EVENT_LOOP_DELAY_MS"
+>;
+
+/** Without a proxy a client is its address: 256 connections is many browsers' worth. */
+const DEFAULT_CONNECTIONS_PER_CLIENT = 256;
+
+function perClient(value: string, trustProxy: LimitSettings["trustProxy"]): number {
+  // Behind a trusted proxy every connection comes from the proxy: a cap would cap it.
+  if (value.trim() === "auto") return trustProxy === false ? DEFAULT_CONNECTIONS_PER_CLIENT : 0;
+  return parseInteger("MAX_CONNECTIONS_PER_CLIENT", value, 0, 1_000_000);
 }
 
 const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];

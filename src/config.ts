@@ -2,6 +2,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { limitSettings, type LimitSettings } from "./config-limits.js";
+import { setting, type VariableName } from "./config-schema.js";
 
 /** How a node uses PostgreSQL: its pool and how long one statement may run. */
 export interface PostgresSettings {
@@ -21,6 +22,11 @@ export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
   statementTimeoutMs: 5000,
 });
 
+export interface RedisSettings {
+  readonly url: string;
+  readonly keyPrefix: string;
+}
+
 export interface Config {
   readonly database: DatabaseTarget;
   readonly port: number;
@@ -35,8 +41,12 @@ export interface Config {
   readonly cacheMissTtlMs: number;
   /** The Cache-Control header of successful reads. */
   readonly cacheControl: string;
-  /** When set, /metrics is served only on this port (on HOST), not on the API's port. */
+  /** When set, /metrics is served on this port (on HOST). */
   readonly metricsPort: number | undefined;
+  /** /metrics on the API's port too: only when asked (METRICS_ON_API_PORT=true). */
+  readonly metricsOnApiPort: boolean;
+  /** Where rate-limit counters are shared between processes; undefined: each counts alone. */
+  readonly redis: RedisSettings | undefined;
   /** Worker processes sharing the port (node:cluster); 1 serves from this process. */
   readonly workers: number;
   /** What one client may cost: connections, timeouts, rate, overload (config-limits.ts). */
@@ -46,37 +56,28 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const MiB = 1024 * 1024;
-export const DEFAULT_CACHE_CONTROL =
-  "public, max-age=60, stale-while-revalidate=300, stale-if-error=86400";
+export const DEFAULT_CACHE_CONTROL = setting({}, "CACHE_CONTROL");
+type IntegerName = "PORT" | "RATE_LIMIT" | "CACHE_MAX_BYTES" | "CACHE_MISS_TTL_MS";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const integer = (name: IntegerName, min: number, max: number) =>
+    parseInteger(name, setting(env, name), min, max);
   return Object.freeze({
-    database: parseDatabaseUrl(env.DATABASE_URL ?? "./data/folio.db", postgresSettings(env)),
-    port: parseInteger("PORT", env.PORT ?? "8080", 0, 65535),
-    host: nonEmpty("HOST", env.HOST ?? "127.0.0.1"),
-    siteUrl: parseSiteUrl(env.SITE_URL ?? "http://localhost:8080"),
-    logLevel: oneOf("LOG_LEVEL", env.LOG_LEVEL ?? "info", LOG_LEVELS),
-    rateLimit: parseInteger("RATE_LIMIT", env.RATE_LIMIT ?? "600", 0, 1_000_000_000),
-    cacheMaxBytes: parseInteger(
-      "CACHE_MAX_BYTES",
-      env.CACHE_MAX_BYTES ?? String(64 * MiB),
-      0,
-      64 * 1024 * MiB,
-    ),
-    cacheMissTtlMs: parseInteger(
-      "CACHE_MISS_TTL_MS",
-      env.CACHE_MISS_TTL_MS ?? "5000",
-      0,
-      3_600_000,
-    ),
-    workers: parseWorkers(env.FOLIO_WORKERS ?? "1"),
-    cacheControl: headerValue("CACHE_CONTROL", env.CACHE_CONTROL ?? DEFAULT_CACHE_CONTROL),
-    metricsPort:
-      env.METRICS_PORT === undefined || env.METRICS_PORT === ""
-        ? undefined
-        : parseInteger("METRICS_PORT", env.METRICS_PORT, 0, 65535),
+    database: parseDatabaseUrl(setting(env, "DATABASE_URL"), postgresSettings(env)),
+    port: integer("PORT", 0, 65535),
+    host: nonEmpty("HOST", setting(env, "HOST")),
+    siteUrl: parseSiteUrl(setting(env, "SITE_URL")),
+    logLevel: oneOf("LOG_LEVEL", setting(env, "LOG_LEVEL"), LOG_LEVELS),
+    rateLimit: integer("RATE_LIMIT", 0, 1_000_000_000),
+    cacheMaxBytes: integer("CACHE_MAX_BYTES", 0, 64 * 1024 * MiB),
+    cacheMissTtlMs: integer("CACHE_MISS_TTL_MS", 0, 3_600_000),
+    workers: parseWorkers(setting(env, "FOLIO_WORKERS")),
+    cacheControl: headerValue("CACHE_CONTROL", setting(env, "CACHE_CONTROL")),
+    metricsPort: optionalPort(env, "METRICS_PORT"),
+    metricsOnApiPort: parseBoolean("METRICS_ON_API_PORT", setting(env, "METRICS_ON_API_PORT")),
+    redis: redisSettings(env),
     limits: limitSettings(env),
   });
 }
@@ -111,12 +112,12 @@ export function parseDatabaseUrl(
 }
 
 function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
-  const readUrl = env.DATABASE_READ_URL?.trim();
+  const readUrl = setting(env, "DATABASE_READ_URL")?.trim();
   return Object.freeze({
-    poolSize: parseInteger("PG_POOL_SIZE", env.PG_POOL_SIZE ?? "10", 1, 1000),
+    poolSize: parseInteger("PG_POOL_SIZE", setting(env, "PG_POOL_SIZE"), 1, 1000),
     statementTimeoutMs: parseInteger(
       "PG_STATEMENT_TIMEOUT_MS",
-      env.PG_STATEMENT_TIMEOUT_MS ?? "5000",
+      setting(env, "PG_STATEMENT_TIMEOUT_MS"),
       1,
       3_600_000,
     ),
@@ -170,6 +171,25 @@ function parseWorkers(value: string): number {
 function headerValue(name: string, value: string): string {
   if (!/^[\x20-\x7e]+$/.test(value)) throw new ConfigError(`${name} must be printable ASCII`);
   return value.trim();
+}
+
+function optionalPort(env: NodeJS.ProcessEnv, name: VariableName): number | undefined {
+  const value = setting(env, name);
+  return value === undefined || value === "" ? undefined : parseInteger(name, value, 0, 65535);
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  return oneOf(name, value.trim().toLowerCase(), ["true", "false"]) === "true";
+}
+
+function redisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
+  const keyPrefix = setting(env, "REDIS_KEY_PREFIX");
+  const url = setting(env, "REDIS_URL")?.trim();
+  if (url === undefined || url === "") return undefined;
+  if (!/^rediss?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
+    throw new ConfigError("REDIS_URL must be a redis:// or rediss:// URL");
+  }
+  return Object.freeze({ url, keyPrefix });
 }
 
 function nonEmpty(name: string, value: string): string {

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
+import cluster from "node:cluster";
+import { localSource } from "./http/cluster-metrics.js";
 import { startMetricsServer, type MetricsServer } from "./http/metrics-server.js";
 import { processLog } from "./logging.js";
 import type { PostStore } from "./store/post-store.js";
@@ -33,7 +35,8 @@ export async function startServer(config: Config, store: PostStore): Promise<Run
     await app.close();
     throw new ListenError(listenFailure(error as NodeJS.ErrnoException, config));
   }
-  if (config.metricsPort !== undefined) {
+  // With workers, the primary serves METRICS_PORT with all of theirs (cli/serve.ts).
+  if (config.metricsPort !== undefined && !cluster.isWorker) {
     metrics = await listenMetrics(app, { ...config, port: config.metricsPort });
   }
   const { port } = app.server.address() as { port: number };
@@ -50,7 +53,7 @@ export async function startServer(config: Config, store: PostStore): Promise<Run
 
 async function listenMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer> {
   try {
-    return await startMetricsServer(app.metrics, config.host, config.port);
+    return await startMetricsServer(localSource(app.metrics.registry), config.host, config.port);
   } catch (error) {
     await app.close();
     throw new ListenError(`metrics: ${listenFailure(error as NodeJS.ErrnoException, config)}`);

@@ -6,6 +6,7 @@ import { StoreOpenError } from "../store/sqlite/store.js";
 import { ListenError } from "../server.js";
 import { commands, type Command } from "./commands.js";
 import { UsageError } from "./args.js";
+import { folioVersion, variableNames } from "./environment.js";
 
 const HELP = `folio: serves the published posts of publications over a read API
 
@@ -16,14 +17,22 @@ ${Object.entries(commands)
   .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
   .join("\n")}
 
-Run 'folio <command> --help' for a command's options.
-Configuration comes from the environment: DATABASE_URL, PORT, HOST, SITE_URL, LOG_LEVEL,
-RATE_LIMIT, METRICS_PORT, FOLIO_WORKERS, CACHE_MAX_BYTES, CACHE_CONTROL; with PostgreSQL also
-DATABASE_READ_URL, PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS. See the README for each.`;
+Run 'folio help <command>' or 'folio <command> --help' for a command's options,
+'folio --version' for the version.
+
+Configuration comes from the environment (the README's table says what each does):
+${variableNames()}`;
+
+const HELP_FLAGS = ["--help", "-h"];
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === "--version" || name === "-V" || name === "version") {
+    console.log(folioVersion());
+    return 0;
+  }
+  if (name === "help" && rest.length > 0) return main([rest[0]!, "--help"]);
+  if (name === undefined || name === "help" || HELP_FLAGS.includes(name)) {
     console.log(HELP);
     return 0;
   }
@@ -32,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`folio: unknown command '${name}' (try folio --help)`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
+  if (rest.some((arg) => HELP_FLAGS.includes(arg))) {
     console.log(command.help);
     return 0;
   }

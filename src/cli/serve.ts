@@ -1,12 +1,15 @@
 import { loadConfig, type Config } from "../config.js";
 import { StoreUnavailableError } from "../errors.js";
 import { forkWorkers, isWorker } from "../workers.js";
-import { closeOnSignals, startServer, type RunningServer } from "../server.js";
+import { clusterSource } from "../http/cluster-metrics.js";
+import { startMetricsServer } from "../http/metrics-server.js";
+import { ListenError, closeOnSignals, startServer, type RunningServer } from "../server.js";
 import { openStore } from "../store/open-store.js";
 import { StartingStore } from "../store/starting-store.js";
 import { parse } from "./args.js";
-import { DEMO_EXAMPLES, loadDemo } from "./demo.js";
-import { describeDatabase } from "./store.js";
+import { banner, examplePaths } from "./banner.js";
+import { loadDemo } from "./demo.js";
+import { variableDefaults } from "./environment.js";
 
 type Log = (line: string) => void;
 
@@ -20,11 +23,8 @@ A store out of reach at start is retried; meanwhile post requests answer 503.
 
   --demo-if-empty   load the bundled demo data set when the store has no posts
 
-Environment: DATABASE_URL (default ./data/folio.db), PORT (8080), HOST (127.0.0.1),
-SITE_URL (http://localhost:8080), LOG_LEVEL (info), RATE_LIMIT (per minute; 0 = off),
-FOLIO_WORKERS (1; a number or auto: worker processes sharing the port),
-METRICS_PORT (unset: /metrics on PORT; set: only there);
-with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (5000).`,
+Environment, with defaults (the README's configuration table explains each):
+${variableDefaults()}`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
     const config = loadConfig();
@@ -40,21 +40,19 @@ with PostgreSQL also DATABASE_READ_URL, PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_
     try {
       const ready = await firstAttempt(store, log);
       if (ready) await afterStart();
+      const examples = ready && !isWorker() ? await examplePaths(store) : undefined;
       if (config.workers > 1 && !isWorker()) {
         await store.close();
         const pool = forkWorkers(config.workers, log);
-        // Each worker has its own metrics; with METRICS_PORT they share that port too.
-        const metrics = config.metricsPort && `http://${config.host}:${config.metricsPort}`;
-        announce(
-          config,
-          `${await pool.address} with ${config.workers} workers`,
-          metrics || undefined,
-        );
+        const metricsAddress = await serveClusterMetrics(config);
+        const where = `${await pool.address} with ${config.workers} workers`;
+        console.log(banner({ config, where, metricsAddress, examples }));
         return new Promise<number>(() => {});
       }
       const running = (server = await startServer(config, store));
       closeOnSignals(running);
-      if (!isWorker()) announce(config, running.address, running.metricsAddress);
+      const { address: where, metricsAddress } = running;
+      if (!isWorker()) console.log(banner({ config, where, metricsAddress, examples }));
       if (!ready) keepStarting(store, running, log, afterStart);
       return new Promise<number>(() => {});
     } catch (error) {
@@ -96,16 +94,15 @@ function keepStarting(
     });
 }
 
-function announce(config: Config, where: string, metricsAddress?: string): void {
-  const base = where.split(" ")[0];
-  const tries = DEMO_EXAMPLES.map((path) => `  curl '${base}${path}'`);
-  console.log(
-    [
-      `Folio is serving ${describeDatabase(config)} at ${where}`,
-      "Try:",
-      ...tries,
-      `Docs: ${base}/docs  OpenAPI: ${base}/openapi.json`,
-      `Metrics: ${metricsAddress ?? base}/metrics`,
-    ].join("\n"),
-  );
+/** In the primary: every worker's metrics, summed, on METRICS_PORT and for METRICS_ON_API_PORT. */
+async function serveClusterMetrics(config: Config): Promise<string | undefined> {
+  const source = clusterSource();
+  if (config.metricsPort === undefined) return undefined;
+  try {
+    return (await startMetricsServer(source, config.host, config.metricsPort)).address;
+  } catch (error) {
+    throw new ListenError(
+      `metrics: cannot listen on port ${config.metricsPort}: ${(error as Error).message}`,
+    );
+  }
 }

@@ -2,6 +2,7 @@
 // connections at once. Node enforces these in its HTTP server, below Fastify.
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { LimitSettings } from "../config-limits.js";
+import { guardConnections } from "./connection-guard.js";
 
 /** Fastify constructor options that bound a connection. */
 export function serverOptions(limits: LimitSettings) {
@@ -27,4 +28,5 @@ export function serverOptions(limits: LimitSettings) {
 /** Settings Node keeps on the server object rather than taking at creation. */
 export function applyServerLimits(app: FastifyInstance, limits: LimitSettings): void {
   if (limits.maxConnections > 0) app.server.maxConnections = limits.maxConnections;
+  guardConnections(app.server, limits);
 }

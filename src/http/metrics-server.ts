@@ -1,7 +1,7 @@
 // /metrics on a port of its own (METRICS_PORT), so scrapes stay off the public port and
 // out of its rate limit. Plain node:http: one route, no framework needed.
 import { createServer, type Server } from "node:http";
-import type { AppMetrics } from "./metrics.js";
+import type { MetricsSource } from "./cluster-metrics.js";
 
 export interface MetricsServer {
   address: string;
@@ -9,7 +9,7 @@ export interface MetricsServer {
 }
 
 export async function startMetricsServer(
-  metrics: AppMetrics,
+  source: MetricsSource,
   host: string,
   port: number,
 ): Promise<MetricsServer> {
@@ -19,10 +19,10 @@ export async function startMetricsServer(
       response.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
       return;
     }
-    metrics.registry.metrics().then(
+    source.read().then(
       (body) => {
         const headers = {
-          "content-type": metrics.registry.contentType,
+          "content-type": source.contentType,
           "cache-control": "no-store",
         };
         response.writeHead(200, headers).end(request.method === "HEAD" ? undefined : body);

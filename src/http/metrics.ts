@@ -40,6 +40,13 @@ export class AppMetrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
+    // 1 per process: summed over workers, it says how many a scrape covers.
+    new Gauge({
+      name: "folio_processes",
+      help: "Folio processes whose metrics this answer includes",
+      registers,
+      collect: setGauge(() => 1),
+    });
     this.cacheMetrics(cacheStats);
     this.importMetrics();
     collectDefaultMetrics({ register: this.registry });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { OPENAPI_PATH, docsUiOptions } from "./docs-ui.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
@@ -40,12 +41,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // Shared schemas keep their own names (Post, Error, Author, Social) in the document.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => idOf(json) ?? `def-${i}` },
   });
-  await app.register(swaggerUi, {
-    routePrefix: "/docs",
-    staticCSP: DOCS_CSP,
-    uiConfig: { tryItOutEnabled: false, displayOperationId: true },
-  });
-  app.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) =>
+  await app.register(swaggerUi, { ...docsUiOptions(), staticCSP: DOCS_CSP });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header("cache-control", "public, max-age=300").send(app.swagger()),
   );
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { timedStore } from "../posts/timed-store.js";
 import type { PostStore } from "../store/post-store.js";
+import cluster from "node:cluster";
+import { localSource, workerSource } from "./cluster-metrics.js";
 import { AppMetrics } from "./metrics.js";
 import { noteCacheResults, type RequestLog } from "./observe.js";
 import { registerOpenApi } from "./openapi.js";
@@ -29,7 +31,9 @@ export async function installOperations(
   noteCacheResults(app);
   deps.requestLog.metrics = metrics;
   await registerOpenApi(app);
-  const serveMetrics = deps.config.metricsPort === undefined;
-  await app.register(opsRoutes, { store, metrics, serveMetrics });
+  // A worker's registry is one part of the process's: it answers with the primary's sum.
+  const source = cluster.isWorker ? workerSource(metrics.registry) : localSource(metrics.registry);
+  const onApiPort = deps.config.metricsOnApiPort ? source : undefined;
+  await app.register(opsRoutes, { store, metrics: onApiPort });
   return store;
 }

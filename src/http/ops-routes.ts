@@ -3,13 +3,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { Type } from "typebox";
 import type { PostStore } from "../store/post-store.js";
-import type { AppMetrics } from "./metrics.js";
+import type { MetricsSource } from "./cluster-metrics.js";
 
 export interface OpsRoutesOptions {
   store: PostStore;
-  metrics: AppMetrics;
-  /** False when METRICS_PORT serves /metrics elsewhere. */
-  serveMetrics: boolean;
+  /** What /metrics answers; undefined: no /metrics here (only when METRICS_ON_API_PORT=true). */
+  metrics: MetricsSource | undefined;
 }
 
 /** How long readiness waits for the store before calling it unreachable. */
@@ -55,11 +54,11 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     if (!ready) reply.code(503).header("retry-after", "5");
     return noStore(reply).send({ status: ready ? "ready" : "unavailable", checks });
   });
-  if (!options.serveMetrics) return;
+  if (metrics === undefined) return;
   app.get("/metrics", { schema: { hide: true }, config }, async (_request, reply) =>
     noStore(reply)
-      .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics()),
+      .type(metrics.contentType)
+      .send(await metrics.read()),
   );
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from "../errors.js";
 import { EventLoopMonitor } from "./load-shedding.js";
 import { applyServerLimits } from "./limits.js";
 import { MemoryCounter, rateLimitHook, type LimitCounter } from "./rate-limit.js";
+import { sharedCounter } from "./shared-rate-limit.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -31,8 +32,9 @@ export interface ProtectionOptions {
 }
 
 /** Everything protection adds to the app, in one call before the routes. */
-export function protect(app: FastifyInstance, config: Config, counter?: LimitCounter): void {
+export function protect(app: FastifyInstance, config: Config, given?: LimitCounter): void {
   applyServerLimits(app, config.limits);
+  const counter = given ?? (config.rateLimit > 0 ? sharedCounter(app, config.redis) : undefined);
   registerProtection(app, {
     rateLimit: config.rateLimit,
     maxEventLoopDelayMs: config.limits.maxEventLoopDelayMs,

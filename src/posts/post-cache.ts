@@ -1,8 +1,9 @@
 // Cache-aside for the read service. One entry per (post id, includeContent), whichever route
 // asked: a slug lookup goes through an index of slugs to ids, checked against the entry so a
-// renamed post is never served under its old slug. Misses are kept briefly. A change notice
-// drops what it names (and every miss: it may be a publish); a read that raced a change is
-// not stored.
+// renamed post is never served under its old slug. Misses are kept briefly, in the same
+// byte-bounded LRU as posts (a flood of distinct misses evicts; it cannot grow the heap). A
+// change notice drops what it names (and every miss: it may be a publish); a read that raced
+// a change is not stored.
 import { ByteLru, type Sized } from "./byte-lru.js";
 import type { ChangeNotice, Lookup } from "../store/post-store.js";
 
@@ -24,14 +25,26 @@ export type { Lookup };
 
 const entryKey = (id: string, withContent: boolean) => (withContent ? `${id}\0c` : id);
 const slugKey = (publicationSlug: string, slug: string) => `${publicationSlug}\0${slug}`;
-const lookupKey = (l: Lookup) =>
-  "id" in l ? `i\0${l.id}` : `s\0${slugKey(l.publicationSlug, l.postSlug)}`;
+// Ids and slugs never hold control characters (import refuses them), so no key of a miss
+// ("m\0…") can equal a post's.
+const missKey = (l: Lookup) =>
+  "id" in l ? `m\0i\0${l.id}` : `m\0s\0${slugKey(l.publicationSlug, l.postSlug)}`;
+
+/** "No such post" until `until`, believed only while no change has arrived since. */
+class Miss implements Sized {
+  constructor(
+    readonly until: number,
+    readonly generation: number,
+    readonly bytes: number,
+  ) {}
+}
+
+/** What a remembered miss holds: its key (2 bytes a character at worst), map slot, object. */
+const missBytes = (key: string) => 2 * key.length + 160;
 
 export class PostCache<R extends Cacheable> {
-  private readonly entries: ByteLru<string, R>;
+  private readonly entries: ByteLru<string, R | Miss>;
   private readonly slugs = new Map<string, string>();
-  /** Lookup → until when "no such post" is trusted. */
-  private readonly misses = new Map<string, number>();
   private generation = 0;
   private hits = 0;
   private lookups = 0;
@@ -54,7 +67,7 @@ export class PostCache<R extends Cacheable> {
     const id = bySlug
       ? this.slugs.get(slugKey(lookup.publicationSlug, lookup.postSlug))
       : lookup.id;
-    const entry = id === undefined ? undefined : this.entries.get(entryKey(id, withContent));
+    const entry = id === undefined ? undefined : this.post(entryKey(id, withContent));
     if (
       entry !== undefined &&
       (!bySlug ||
@@ -63,9 +76,16 @@ export class PostCache<R extends Cacheable> {
       this.hits++;
       return entry;
     }
-    const until = this.misses.get(lookupKey(lookup));
-    if (until !== undefined && until > now) return (this.hits++, null);
+    const miss = this.entries.get(missKey(lookup));
+    if (miss instanceof Miss && miss.generation === this.generation && miss.until > now) {
+      return (this.hits++, null);
+    }
     return undefined;
+  }
+
+  private post(key: string): R | undefined {
+    const value = this.entries.get(key);
+    return value instanceof Miss ? undefined : value;
   }
 
   /** Taken before a store read and handed back to put: a read that straddles a change is dropped. */
@@ -82,8 +102,8 @@ export class PostCache<R extends Cacheable> {
 
   putMiss(lookup: Lookup, until: number, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
-    if (this.misses.size >= this.maxKeys) this.misses.clear();
-    this.misses.set(lookupKey(lookup), until);
+    const key = missKey(lookup);
+    this.entries.set(key, new Miss(until, this.generation, missBytes(key)));
   }
 
   /** The entry gained bytes (a compressed form): account for them, evicting if need be. */
@@ -92,8 +112,8 @@ export class PostCache<R extends Cacheable> {
   }
 
   apply(notice: ChangeNotice): void {
+    // Every miss predates this generation now: none is believed again (they age out).
     this.generation++;
-    this.misses.clear();
     if (notice.all) {
       this.entries.clear();
       this.slugs.clear();

@@ -1,6 +1,8 @@
-// folio/client against a real `folio serve`, imported by the package's own name.
+// folio/client (the @folio/client workspace package, packages/client) against a real
+// `folio serve`, imported by the server package's own name.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { FolioError, createClient, type FolioClient } from "folio/client";
 import { records } from "../helpers/fixtures.js";
@@ -50,7 +52,37 @@ describe("folio/client", () => {
     assert.equal(error.status, 400);
     assert.equal(error.code, "invalid_parameter");
     assert.match(error.msg, /postId/);
-    await assert.rejects(client.getPost({ id: ".." }), TypeError);
+  });
+
+  test("an id that cannot name a post is refused before any request, as a FolioError", async () => {
+    for (const ref of [{ id: "" }, { id: ".." }, { publicationSlug: "blog", postSlug: "." }]) {
+      const error = await client.getPost(ref).catch((e: unknown) => e);
+      assert.ok(error instanceof FolioError, `${JSON.stringify(ref)}: ${String(error)}`);
+      assert.equal(error.status, 0);
+      assert.equal(error.code, "invalid_parameter");
+      assert.match(error.msg, /cannot name a post/);
+    }
+  });
+
+  test("a server out of reach is a FolioError 'unreachable' with the cause", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as { port: number };
+    await new Promise((resolve) => blocker.close(resolve));
+    const gone = createClient({ baseUrl: `http://127.0.0.1:${port}` });
+    const error = await gone.getPost({ id: "pst_1" }).catch((e: unknown) => e);
+    assert.ok(error instanceof FolioError, String(error));
+    assert.equal(error.status, 0);
+    assert.equal(error.code, "unreachable");
+    assert.match(error.message, /ECONNREFUSED/);
+    assert.ok(error.cause instanceof Error);
+  });
+
+  test("an abort stays the caller's AbortError", async () => {
+    const error = await client
+      .getPost({ id: "pst_1" }, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    assert.equal((error as Error).name, "AbortError");
   });
 
   test("uses the fetch it is given, and only fetch: no imports in the compiled client", async () => {

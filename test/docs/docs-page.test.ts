@@ -1,6 +1,8 @@
-// /docs: Swagger UI served from the package, and a reader can try an operation in a browser.
+// /docs: Swagger UI served from the package, branded as Folio and reading /openapi.json; a
+// reader sees every operation rendered and can try one in a browser.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { test } from "node:test";
 import { chromium } from "playwright-core";
 import { build } from "../helpers/app.js";
@@ -16,6 +18,9 @@ const ARGS = [
   "--no-first-run",
 ].concat(["--disable-background-networking", "--disable-component-update", "--disable-sync"]);
 const SCREENSHOT = "test-artifacts/docs-page.png";
+const SCREENSHOT_LOADED = "test-artifacts/docs-page-loaded.png";
+const OPERATIONS = ["getPostById", "getPostBySlugs", "getLiveness", "getReadiness"];
+const require = createRequire(import.meta.url);
 
 test("/docs is Swagger UI from this origin, with a CSP that allows only it", async (t) => {
   const { app } = await build(t, sqliteFactory);
@@ -29,7 +34,25 @@ test("/docs is Swagger UI from this origin, with a CSP that allows only it", asy
   const bundle = await app.inject("/docs/static/swagger-ui-bundle.js");
   assert.equal(bundle.statusCode, 200);
   assert.match(String(bundle.headers["content-type"]), /javascript/);
-  assert.equal((await app.inject("/docs/json")).json().openapi, "3.1.0");
+  assert.equal((await app.inject("/openapi.json")).json().openapi, "3.1.0");
+});
+
+test("/docs is Folio's: its title and favicon, its logo, and /openapi.json as the document", async (t) => {
+  const { app } = await build(t, sqliteFactory);
+  const page = (await app.inject("/docs")).body;
+  assert.match(page, /<title>Folio read API · docs<\/title>/);
+  const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page);
+  assert.ok(icon, "a Folio favicon, not Swagger's PNGs");
+  assert.doesNotMatch(page, /favicon-(16|32)x\1\.png/);
+  const favicon = await app.inject(icon[1]!);
+  assert.equal(favicon.statusCode, 200);
+  assert.match(favicon.body, /^<svg /);
+  const initializer = (await app.inject("/docs/static/swagger-initializer.js")).body;
+  assert.match(initializer, /"url":"\/openapi\.json"/);
+  const fastifyLogo = readFileSync(require.resolve("@fastify/swagger-ui/static/logo.svg"));
+  assert.ok(!initializer.includes(fastifyLogo.toString("base64")), "no Fastify logo");
+  const logo = /data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(initializer);
+  assert.match(Buffer.from(logo![1]!, "base64").toString(), />Folio<\/text>/);
 });
 
 test("a reader tries getPostById in a browser and sees the post", async (t) => {
@@ -43,8 +66,19 @@ test("a reader tries getPostById in a browser and sees the post", async (t) => {
   t.after(() => browser.close());
   const page = await browser.newPage();
   const refused: string[] = [];
+  const fetched: string[] = [];
   page.on("console", (m) => m.type() === "error" && refused.push(m.text()));
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   await page.goto(`${base}/docs`);
+  // Wait for the document to be rendered, not for the spinner: every operation is listed.
+  const operations = page.locator(".opblock .opblock-summary-operation-id");
+  await operations.nth(OPERATIONS.length - 1).waitFor();
+  assert.deepEqual((await operations.allInnerTexts()).sort(), [...OPERATIONS].sort());
+  assert.match(await page.locator(".info .title").innerText(), /Folio read API/);
+  assert.equal(await page.title(), "Folio read API · docs");
+  assert.ok(fetched.includes("/openapi.json") && !fetched.includes("/docs/json"), `${fetched}`);
+  mkdirSync("test-artifacts", { recursive: true });
+  await page.screenshot({ path: SCREENSHOT_LOADED, fullPage: true });
   const operation = page.locator("#operations-posts-getPostById");
   await operation.locator(".opblock-summary").click();
   await operation.getByRole("button", { name: "Try it out" }).click();
@@ -56,7 +90,6 @@ test("a reader tries getPostById in a browser and sees the post", async (t) => {
     await operation.locator(".live-responses-table tbody .response-col_status").first().innerText(),
     /200/,
   );
-  mkdirSync("test-artifacts", { recursive: true });
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   assert.deepEqual(
     refused.filter((m) => /Content Security Policy|Refused/i.test(m)),

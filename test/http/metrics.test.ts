@@ -15,11 +15,13 @@ function sample(text: string, series: string): number | undefined {
 }
 
 const byIdOk = 'route="/v1/posts/:postId",method="GET",status="200"';
+/** /metrics on the API's port only when asked (issue 16 item 9). */
+const ON_API_PORT = { METRICS_ON_API_PORT: "true" };
 
 for (const factory of await storeFactories()) {
   describe(`metrics (${factory.name})`, () => {
     test("counts requests by route pattern and status, never by raw URL", async (t) => {
-      const { app } = await build(t, factory);
+      const { app } = await build(t, factory, ON_API_PORT);
       await app.inject("/v1/posts/pst_1");
       await app.inject("/v1/posts/pst_1");
       await app.inject("/v1/posts/pst_draft");
@@ -39,7 +41,7 @@ for (const factory of await storeFactories()) {
     });
 
     test("reports the cache's own counts, store latency and default process metrics", async (t) => {
-      const { app } = await build(t, factory);
+      const { app } = await build(t, factory, ON_API_PORT);
       for (let i = 0; i < 3; i++) await app.inject("/v1/posts/pst_1");
       const text = (await app.inject("/metrics")).body;
       const stats = app.postCache.snapshot();
@@ -58,7 +60,7 @@ for (const factory of await storeFactories()) {
     });
 
     test("counts records of in-process imports", async (t) => {
-      const { app, store } = await build(t, factory);
+      const { app, store } = await build(t, factory, ON_API_PORT);
       const before = (await app.inject("/metrics")).body;
       const good = { type: "publication", id: "pub_m", slug: "metrics", name: "M" };
       const bad = { type: "publication", id: "pub_x", slug: "" };
@@ -72,22 +74,31 @@ for (const factory of await storeFactories()) {
     });
 
     test("each app has its own registry", async (t) => {
-      const first = await build(t, factory);
-      const second = await build(t, factory);
+      const first = await build(t, factory, ON_API_PORT);
+      const second = await build(t, factory, ON_API_PORT);
       await first.app.inject("/v1/posts/pst_1");
       const text = (await second.app.inject("/metrics")).body;
       assert.equal(sample(text, `folio_http_requests_total{${byIdOk}}`), undefined);
     });
 
-    test("with METRICS_PORT set, the API's port has no /metrics", async (t) => {
-      const { app } = await build(t, factory, { METRICS_PORT: "9464" });
-      assert.equal((await app.inject("/metrics")).statusCode, 404);
+    test("the API's port has no /metrics unless METRICS_ON_API_PORT=true", async (t) => {
+      for (const env of [{}, { METRICS_PORT: "9464" }, { METRICS_ON_API_PORT: "false" }]) {
+        const { app } = await build(t, factory, env);
+        const res = await app.inject("/metrics");
+        assert.equal(res.statusCode, 404, JSON.stringify(env));
+        assert.doesNotMatch(res.body, /folio_|process_cpu/);
+      }
+      const { app } = await build(t, factory, { METRICS_PORT: "9464", ...ON_API_PORT });
+      assert.equal((await app.inject("/metrics")).statusCode, 200);
     });
   });
 }
 
-test("METRICS_PORT is validated; empty or unset means the API's port", () => {
+test("METRICS_PORT and METRICS_ON_API_PORT are validated; unset means no metrics served", () => {
   assert.equal(loadConfig({}).metricsPort, undefined);
+  assert.equal(loadConfig({}).metricsOnApiPort, false);
+  assert.equal(loadConfig({ METRICS_ON_API_PORT: "TRUE" }).metricsOnApiPort, true);
+  assert.throws(() => loadConfig({ METRICS_ON_API_PORT: "yes please" }), ConfigError);
   assert.equal(loadConfig({ METRICS_PORT: "" }).metricsPort, undefined);
   assert.equal(loadConfig({ METRICS_PORT: "9464" }).metricsPort, 9464);
   assert.throws(() => loadConfig({ METRICS_PORT: "metrics" }), ConfigError);

@@ -7,6 +7,7 @@ import Fastify from "fastify";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { AppMetrics } from "../../src/http/metrics.js";
+import { localSource } from "../../src/http/cluster-metrics.js";
 import { opsRoutes } from "../../src/http/ops-routes.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { build } from "../helpers/app.js";
@@ -87,7 +88,7 @@ for (const factory of await storeFactories()) {
       app.setErrorHandler(handleError);
       registerProtection(app, { rateLimit: 1, maxEventLoopDelayMs: 0 });
       const metrics = new AppMetrics(() => EMPTY_STATS);
-      await app.register(opsRoutes, { store, metrics, serveMetrics: true });
+      await app.register(opsRoutes, { store, metrics: localSource(metrics.registry) });
       app.get("/limited", async () => "ok");
       for (let i = 0; i < 3; i++) {
         for (const url of ["/healthz", "/readyz", "/metrics"]) {

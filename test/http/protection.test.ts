@@ -86,6 +86,9 @@ describe("load shedding", () => {
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     assert.equal((await app.inject("/v1/posts/pst_1")).statusCode, 200);
     assert.equal(app.isUnderPressure(), false);
+    // Node's delay histogram records from its second tick on: let it tick before blocking
+    // (a start that happens to do no I/O would otherwise hide the whole stall).
+    await sleep(50);
     // Busy for longer than one sampling interval (1 s), so the next sample sees the delay.
     const until = Date.now() + 1200;
     while (Date.now() < until);

@@ -1,0 +1,118 @@
+// Issue 15 item 8: with REDIS_URL, every process counts against one per-client limit; with
+// Redis out of reach each process counts alone, warns once, and never answers 5xx.
+import assert from "node:assert/strict";
+import { createServer } from "node:net";
+import { Writable } from "node:stream";
+import { describe, test, type TestContext } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { NOW, loadFixtures } from "../helpers/fixtures.js";
+import { REDIS_TEST_URL, redisAvailable, testRedis, uniquePrefix } from "../helpers/redis.js";
+import { sqliteFactory } from "../helpers/stores.js";
+import { TcpProxy } from "../helpers/tcp-proxy.js";
+
+const LIMIT = 5;
+
+/** An app limited to LIMIT a minute, its log lines kept for the test. */
+async function limitedApp(t: TestContext, env: Record<string, string>) {
+  const { store, dispose } = await sqliteFactory.create();
+  await loadFixtures(store);
+  const lines: string[] = [];
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()),
+  });
+  const config = loadConfig({ RATE_LIMIT: String(LIMIT), LOG_LEVEL: "info", ...env });
+  const app = await buildApp({
+    config,
+    store,
+    clock: () => NOW,
+    logger: { level: "info", stream },
+  });
+  t.after(async () => (await app.close(), await dispose()));
+  const get = async () => (await app.inject("/v1/posts/pst_1")).statusCode;
+  const warnings = () => lines.filter((l) => l.includes("rate limits counted per process"));
+  return { app, get, warnings, lines };
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const statuses = async (get: () => Promise<number>, n: number) => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(await get());
+  return out;
+};
+
+describe("rate limits shared through Redis", { skip: !(await redisAvailable()) }, () => {
+  test("two processes with one REDIS_URL allow one client LIMIT requests in all", async (t) => {
+    const redis = testRedis();
+    t.after(() => redis.disconnect());
+    // A machine loaded enough to let Redis answer after the 250 ms a request waits makes a
+    // process count alone for a moment (and say so): such a round proves nothing, so the
+    // round is run again, at most thrice, and one without a fallback must show the sharing.
+    for (let round = 1; ; round++) {
+      const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: uniquePrefix() };
+      const first = await limitedApp(t, env);
+      const second = await limitedApp(t, env);
+      const seen: number[] = [];
+      for (let i = 0; i < 2 * LIMIT; i++) seen.push(await (i % 2 === 0 ? first : second).get());
+      const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      const fellBack = [...first.warnings(), ...second.warnings()].length > 0;
+      if (fellBack && round < 3) continue;
+      assert.equal(fellBack, false, "Redis answered in time in none of three rounds");
+      assert.deepEqual(seen, [...Array(LIMIT).fill(200), ...Array(LIMIT).fill(429)]);
+      assert.equal(keys.length, 1, "one counter for the one client");
+      return;
+    }
+  });
+
+  test("Redis lost while serving: per-process counting, one warning, back when it returns", async (t) => {
+    const proxy = new TcpProxy("127.0.0.1", Number(new URL(REDIS_TEST_URL).port || 6379));
+    await proxy.open();
+    t.after(() => proxy.cut());
+    const prefix = uniquePrefix();
+    const { get, warnings, lines } = await limitedApp(t, {
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_KEY_PREFIX: prefix,
+    });
+    assert.deepEqual(await statuses(get, 2), [200, 200]);
+    // On a loaded machine a slow answer may already have made it count alone: wait until a
+    // request has gone through Redis again, so that the outage starts from sharing.
+    const sharedAgain = () => lines.filter((l) => l.includes("rate limits shared again")).length;
+    for (let i = 0; i < 50 && warnings().length > sharedAgain(); i++) await get();
+    const warned = warnings().length;
+    await proxy.cut();
+    const during = await statuses(get, 2 * LIMIT);
+    assert.ok(
+      during.every((s) => s === 200 || s === 429),
+      `never a 5xx: ${during}`,
+    );
+    assert.ok(during.includes(429), "still limited, by this process alone");
+    assert.equal(warnings().length - warned, 1, lines.join(""));
+    const backBefore = sharedAgain();
+    await proxy.open();
+    for (let i = 0; i < 100 && sharedAgain() === backBefore; i++) await sleep(100);
+    assert.equal(sharedAgain(), backBefore + 1, "Redis is used again once it answers");
+    assert.equal(warnings().length - warned, 1, "one warning for the whole outage");
+    const redis = testRedis();
+    t.after(() => redis.disconnect());
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  });
+});
+
+test("Redis unreachable from the start: still serving and limiting, one warning", async (t) => {
+  const env = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
+  const { get, warnings } = await limitedApp(t, env);
+  const seen = await statuses(get, 2 * LIMIT);
+  assert.deepEqual(seen, [...Array(LIMIT).fill(200), ...Array(LIMIT).fill(429)]);
+  await sleep(1000); // reconnection attempts go on meanwhile: still one warning
+  assert.equal(warnings().length, 1);
+});
