@@ -37,7 +37,14 @@ const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object
 for (const name of chosen) {
   const body = CASES[name]!();
   const file = join(dir, `${name}.ndjson`);
-  const post = { type: "post", id: "pst_x", publicationId: "pub_x", slug: "x", title: "X", ...body };
+  const post = {
+    type: "post",
+    id: "pst_x",
+    publicationId: "pub_x",
+    slug: "x",
+    title: "X",
+    ...body,
+  };
   const publication = { type: "publication", id: "pub_x", slug: "x", name: "X" };
   writeFileSync(file, `${JSON.stringify(publication)}\n${JSON.stringify(post)}\n`);
   const db = join(dir, `${name}.db`);

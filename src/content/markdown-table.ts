@@ -31,8 +31,13 @@ export function table(node: PMNode): string {
       / {2}\|/g,
       " |",
     );
+  // Alignment is per column: a first-row cell spanning columns aligns each of them.
+  const columns: unknown[] = [];
+  node.firstChild?.forEach((cell) => {
+    for (let i = 0; i < (cell.attrs.colspan as number); i++) columns.push(cell.attrs.align);
+  });
   const aligns = Array.from({ length: width }, (_, i) => {
-    const align = node.firstChild?.maybeChild(i)?.attrs.align;
+    const align = columns[i];
     return align === "left"
       ? ":---"
       : align === "right"
