@@ -23,7 +23,7 @@ export interface DerivedContent {
 }
 
 /** Bump whenever staticHtml or markdown for the same JSON may change (see docs/content.md). */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 export function deriveContent(source: ContentSource): DerivedContent {
   const { doc, unknownTypes } =

@@ -2,7 +2,7 @@
 // validates shapes (ContentError with a path), unwraps unknown node types,
 // drops unknown marks and attributes, and counts what it did not know.
 import { Mark, type Node as PMNode } from "@tiptap/pm/model";
-import { cleanAttrs, DROP } from "./attrs.js";
+import { cleanAttrs, DROP, wellFormed } from "./attrs.js";
 import { ContentError, MAX_DEPTH } from "./errors.js";
 import { buildCodeBlock, buildContainer, buildTextblock } from "./repair.js";
 import { schema } from "./schema.js";
@@ -78,7 +78,7 @@ class Normalizer {
     const text = (raw as Raw).text;
     if (type === "text") {
       if (typeof text !== "string") throw new ContentError(`${path}.text`, "must be a string");
-      return text === "" ? [] : [schema.text(text, this.marks(marks, path))];
+      return text === "" ? [] : [schema.text(wellFormed(text), this.marks(marks, path))];
     }
     const nodeType = type === "doc" ? undefined : schema.nodes[type];
     if (!nodeType) {
@@ -86,7 +86,9 @@ class Normalizer {
       this.count(`node:${type}`);
       this.marks(marks, path);
       const kept = this.children(content, path);
-      return typeof text === "string" && text !== "" ? [schema.text(text), ...kept] : kept;
+      return typeof text === "string" && text !== ""
+        ? [schema.text(wellFormed(text)), ...kept]
+        : kept;
     }
     const clean = cleanAttrs(type, attrs ?? undefined, path);
     if (clean === DROP) return [];
