@@ -34,9 +34,13 @@ function opener(mark: Mark, active: Open[], previous: Delim | string | undefined
   return { text: char.repeat(name === "bold" ? 2 : 1), char, opens: true };
 }
 
-function closer({ mark, delim }: Open): Delim {
+function closer({ mark, delim }: Open, ctx: InlineContext): Delim {
   if (mark.type.name !== "link") return { ...delim, opens: false };
-  return { text: linkTail(String(mark.attrs.href), mark.attrs.title), char: null, opens: false };
+  return {
+    text: linkTail(String(mark.attrs.href), mark.attrs.title, ctx),
+    char: null,
+    opens: false,
+  };
 }
 
 /** A link whose text is its own absolute URL is written `<url>`, the form a parser reads back the same. */
@@ -104,7 +108,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     let keep = 0;
     while (keep < active.length && active[keep]!.mark.isInSet(marks)) keep++;
     const parts: (Delim | string)[] = [];
-    while (active.length > keep) parts.push(closer(active.pop()!));
+    while (active.length > keep) parts.push(closer(active.pop()!, ctx));
     const text = child.isText ? child.text! : "";
     const isCode = child.marks.some((m) => m.type.name === "code");
     // Spaces inside a code span are code; elsewhere they move outside the delimiters.
@@ -135,7 +139,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     }
   });
   const closing: (Delim | string)[] = [];
-  while (active.length > 0) closing.push(closer(active.pop()!));
+  while (active.length > 0) closing.push(closer(active.pop()!, ctx));
   write([...closing, blanks(pending)], "");
   let result = out.join("");
   // A blank line would end the paragraph, and edge newlines mean nothing.

@@ -2,13 +2,17 @@
 // a cell is flattened and spans are approximated (see docs/content.md).
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { inlineMarkdown } from "./markdown-inline.js";
+import { image, type InlineContext } from "./markdown-text.js";
 
-/** A cell's blocks flattened to one line: GFM cells cannot hold block content. */
+const CELL: InlineContext = { table: true, heading: false };
+
+/** A cell's blocks flattened to one line: GFM cells cannot hold block content; images stay inline. */
 export function cellText(cell: PMNode): string {
   const parts: string[] = [];
   cell.descendants((node) => {
+    if (node.type.name === "image") parts.push(image(node, CELL));
     if (!node.isTextblock) return true;
-    const text = inlineMarkdown(node, { table: true, heading: false }).trim();
+    const text = inlineMarkdown(node, CELL).trim();
     if (text !== "") parts.push(text);
     return false;
   });

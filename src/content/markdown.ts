@@ -2,7 +2,7 @@
 // fixed style. One serializer per node type; marks are handled in markdown-inline.ts.
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { inlineMarkdown } from "./markdown-inline.js";
-import { escapeText, linkTail, type InlineContext } from "./markdown-text.js";
+import { escapeText, image, linkTail, type InlineContext } from "./markdown-text.js";
 import { cellText, table } from "./markdown-table.js";
 
 type Serializer = (node: PMNode) => string;
@@ -74,14 +74,27 @@ function isTight(list: PMNode): boolean {
   return tight;
 }
 
+/** An empty first paragraph cannot be written: `- [ ]` alone reads as text, `- ---` as a rule. */
+function itemText(item: PMNode, task: boolean): string {
+  const body = itemBody(item);
+  const first = item.firstChild;
+  if (first?.type.name !== "paragraph" || first.childCount > 0) return body;
+  // A task marker needs text after it: a space, written as a reference, is the least.
+  if (task) return body === "" ? "&#32;" : `&#32;\n\n${body}`;
+  // Otherwise the marker stands alone and the next block starts the item on the next line.
+  return body === "" ? "" : `\n${body}`;
+}
+
 function list(node: PMNode, marker: (item: PMNode, i: number) => string): string {
   const items: string[] = [];
+  const task = node.type.name === "taskList";
   node.forEach((item, _o, i) => {
     const m = marker(item, i);
-    const body = itemBody(item);
+    const body = itemText(item, task);
     // The marker width, not the checkbox, sets the continuation indent.
-    const width = node.type.name === "taskList" ? 2 : m.length;
-    items.push(indent(body, body === "" ? m.trimEnd() : m, " ".repeat(width)));
+    const width = task ? 2 : m.length;
+    const bare = body === "" || body.startsWith("\n");
+    items.push(indent(body, bare ? m.trimEnd() : m, " ".repeat(width)));
   });
   return items.join(isTight(node) ? "\n" : "\n\n");
 }
@@ -106,16 +119,11 @@ function codeBlock(node: PMNode): string {
   return code === "" ? `${fence}${lang}\n${fence}` : `${fence}${lang}\n${code}\n${fence}`;
 }
 
-function image(node: PMNode): string {
-  const alt = typeof node.attrs.alt === "string" ? node.attrs.alt.replace(/\s*\n\s*/g, " ") : "";
-  return `![${escapeText(alt, BLOCK)}${linkTail(String(node.attrs.src), node.attrs.title)}`;
-}
-
 function embed(node: PMNode): string {
   const url = String(node.attrs.url);
   const title =
     typeof node.attrs.title === "string" && node.attrs.title !== "" ? node.attrs.title : url;
-  return `[${escapeText(title.replace(/\s*\n\s*/g, " "), BLOCK)}${linkTail(url, null)}`;
+  return `[${escapeText(title.replace(/\s*\n\s*/g, " "), BLOCK)}${linkTail(url, null, BLOCK)}`;
 }
 
 const NODES: Record<string, Serializer> = {
@@ -141,7 +149,7 @@ const NODES: Record<string, Serializer> = {
   taskItem: itemBody,
   codeBlock,
   horizontalRule: () => "---",
-  image,
+  image: (node) => image(node, BLOCK),
   embed,
   table,
   // Only reachable for a malformed document; keeps the serializer total.
