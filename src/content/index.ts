@@ -3,6 +3,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { ContentError } from "./errors.js";
 import { renderHtml } from "./html.js";
+import { checkChars, LIMITS } from "./limits.js";
 import { renderMarkdown } from "./markdown.js";
 import { normalizeDoc } from "./normalize.js";
 import { parseMarkdown } from "./parse-markdown.js";
@@ -26,22 +27,33 @@ export interface DerivedContent {
 export const RENDERER_VERSION = 3;
 
 export function deriveContent(source: ContentSource): DerivedContent {
+  const path = "markdown" in source ? "markdown" : "json";
   const { doc, unknownTypes } =
     "markdown" in source
-      ? normalizeDoc(parseMarkdown(source.markdown), "markdown")
-      : normalizeDoc(parseJson(source.json), "json");
+      ? normalizeDoc(parseMarkdown(checkMarkdown(source.markdown)), path)
+      : normalizeDoc(parseJson(source.json), path);
   const empty = isEmpty(doc);
+  const staticHtml = empty ? "" : sanitizeHtml(renderHtml(doc));
+  checkChars(path, "the derived HTML", staticHtml.length, LIMITS.derivedChars);
+  const markdown = empty ? "" : renderMarkdown(doc);
+  checkChars(path, "the derived Markdown", markdown.length, LIMITS.derivedChars);
   return {
     json: JSON.stringify(doc.toJSON()),
-    staticHtml: empty ? "" : sanitizeHtml(renderHtml(doc)),
-    markdown: empty ? "" : renderMarkdown(doc),
+    staticHtml,
+    markdown,
     rendererVersion: RENDERER_VERSION,
     unknownTypes,
   };
 }
 
+function checkMarkdown(markdown: string): string {
+  checkChars("markdown", "the Markdown", markdown.length, LIMITS.markdownChars);
+  return markdown;
+}
+
 function parseJson(input: unknown): unknown {
   if (typeof input !== "string") return input;
+  checkChars("json", "the JSON", input.length, LIMITS.jsonChars);
   try {
     return JSON.parse(input);
   } catch {

@@ -6,6 +6,7 @@
 import MarkdownIt, { type Token } from "markdown-it";
 import { MAX_DEPTH } from "./errors.js";
 import { gfmAutolink } from "./gfm-autolink.js";
+import { LIMITS, tooManyNodes } from "./limits.js";
 
 const md = new MarkdownIt("default", {
   // Raw HTML is recognised (so a block of it ends where CommonMark says) and then
@@ -24,9 +25,48 @@ md.normalizeLink = (url) => url;
 md.normalizeLinkText = (url) => url;
 md.use(gfmAutolink);
 
+// The node limit holds while reading, before memory goes to tokens: a rule that
+// never matches, first in each ruler, counts the tokens that become nodes (opening
+// and leaf block tokens; leaf inline tokens) as they are made. Every block start and
+// every inline token start passes through it; each token is counted once.
+interface Budget {
+  nodes: number;
+  blockSeen: number;
+  inline: { tokens: Token[] } | null;
+  inlineSeen: number;
+}
+const budgetOf = (env: unknown) => (env as { budget: Budget }).budget;
+
+function count(budget: Budget, tokens: Token[], from: number, block: boolean): number {
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (block ? t.nesting === 1 || (t.nesting === 0 && t.type !== "inline") : t.nesting === 0)
+      budget.nodes++;
+  }
+  if (budget.nodes > LIMITS.nodes) throw tooManyNodes("markdown");
+  return tokens.length;
+}
+
+md.block.ruler.before("table", "folio_budget", (state) => {
+  const budget = budgetOf(state.env);
+  budget.blockSeen = count(budget, state.tokens, budget.blockSeen, true);
+  return false;
+});
+md.inline.ruler.before("text", "folio_budget", (state) => {
+  const budget = budgetOf(state.env);
+  if (budget.inline !== state) {
+    // The previous block's last token was pushed after the last call for it.
+    if (budget.inline) count(budget, budget.inline.tokens, budget.inlineSeen, false);
+    [budget.inline, budget.inlineSeen] = [state, 0];
+  }
+  budget.inlineSeen = count(budget, state.tokens, budget.inlineSeen, false);
+  return false;
+});
+
 /** markdown-it's token stream for `markdown`; the instance holds no per-call state. */
 export function readMarkdown(markdown: string): Token[] {
-  return md.parse(markdown, {});
+  const budget: Budget = { nodes: 1, blockSeen: 0, inline: null, inlineSeen: 0 };
+  return md.parse(markdown, { budget });
 }
 
 export type { Token };

@@ -3,7 +3,8 @@
 // drops unknown marks and attributes, and counts what it did not know.
 import { Mark, type Node as PMNode } from "@tiptap/pm/model";
 import { cleanAttrs, DROP, wellFormed } from "./attrs.js";
-import { ContentError, MAX_DEPTH } from "./errors.js";
+import { checkSize } from "./check-size.js";
+import { ContentError } from "./errors.js";
 import { buildCodeBlock, buildContainer, buildTextblock } from "./repair.js";
 import { schema } from "./schema.js";
 
@@ -12,26 +13,6 @@ export type Counts = Record<string, number>;
 
 function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Fails on nesting beyond MAX_DEPTH without recursing, so 100 000 levels cannot overflow the stack. */
-function checkDepth(root: unknown, rootPath: string): void {
-  type Frame = { node: unknown; depth: number; parent: Frame | null; index: number };
-  const stack: Frame[] = [{ node: root, depth: 1, parent: null, index: 0 }];
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const content = isObject(frame.node) ? frame.node.content : undefined;
-    if (!Array.isArray(content)) continue;
-    if (frame.depth >= MAX_DEPTH && content.length > 0) {
-      let path = "";
-      for (let f: Frame | null = frame; f?.parent; f = f.parent)
-        path = `.content[${f.index}]${path}`;
-      throw new ContentError(`${rootPath}${path}`, `nesting deeper than ${MAX_DEPTH} levels`);
-    }
-    content.forEach((node, index) =>
-      stack.push({ node, depth: frame.depth + 1, parent: frame, index }),
-    );
-  }
 }
 
 function shape(raw: unknown, path: string) {
@@ -110,7 +91,7 @@ class Normalizer {
 /** Validate and normalize a TipTap JSON document (already parsed). */
 export function normalizeDoc(raw: unknown, path = "json"): { doc: PMNode; unknownTypes: Counts } {
   if (!isObject(raw)) throw new ContentError(path, 'must be a TipTap document (type "doc")');
-  checkDepth(raw, path);
+  checkSize(raw, path);
   const normalizer = new Normalizer();
   const doc = normalizer.doc(raw, path);
   return { doc, unknownTypes: normalizer.unknown };
