@@ -2,7 +2,9 @@
 // Markdown "a\n\n" repeated to 1 MiB and 16 MiB, and a 25 MB table of colspan-1000
 // cells. Each import runs in its own process under /usr/bin/time (peak RSS), with a
 // time limit, so one case cannot take the others (or the machine) down with it.
-// Usage: node dist/bench/content-limits.js [case…]   (cases: md1, md16, colspan)
+// The "at-" cases sit just inside each limit (src/content/limits.ts), so their peak is
+// the bound a single post can reach; "big" is bench/big-document.ts's 10 MB post.
+// Usage: node dist/bench/content-limits.js [case…]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,11 +28,39 @@ function colspanTable(bytes: number): unknown {
   return { type: "doc", content: [{ type: "table", content: Array(rows).fill(row) }] };
 }
 
+const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+const bigParagraph = (i: number) => ({
+  type: "paragraph",
+  content: [
+    { type: "text", text: `Paragraph ${i}: ` },
+    { type: "text", text: "bold words ".repeat(8), marks: [{ type: "bold" }] },
+    { type: "text", text: "and plain text. ".repeat(6) },
+  ],
+});
+
 const CASES: Record<string, () => Record<string, unknown>> = {
   md1: () => ({ markdown: "a\n\n".repeat(MiB / 3) }),
   md16: () => ({ markdown: "a\n\n".repeat((16 * MiB) / 3) }),
   colspan: () => ({ json: colspanTable(25_000_000) }),
+  "at-nodes-md": () => ({ markdown: "a\n\n".repeat(124_000) }),
+  "at-nodes-json": () => ({ json: { type: "doc", content: Array(124_000).fill(paragraph("a")) } }),
+  "at-tokens": () => ({ markdown: `${"&*<".repeat(100)}\n\n`.repeat(6_500) }),
+  "at-text-json": () => ({
+    json: { type: "doc", content: Array(1024).fill(paragraph("&".repeat(6_550))) },
+  }),
+  "at-lines": () => ({ markdown: `\`\`\`\n${"x\n".repeat(999_990)}\`\`\`` }),
+  "at-cells": () => ({
+    json: { type: "doc", content: [{ type: "table", content: colspanRows(100) }] },
+  }),
+  big: () => ({
+    json: { type: "doc", content: Array.from({ length: 31_148 }, (_, i) => bigParagraph(i)) },
+  }),
 };
+
+function colspanRows(rows: number): unknown[] {
+  const cell = { type: "tableCell", attrs: { colspan: 1000 }, content: [paragraph("x")] };
+  return Array(rows).fill({ type: "tableRow", content: [cell] });
+}
 
 const dir = mkdtempSync(join(tmpdir(), "folio-limits-"));
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(CASES);

@@ -3,7 +3,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { ContentError } from "./errors.js";
 import { renderHtml } from "./html.js";
-import { checkChars, LIMITS } from "./limits.js";
+import { checkChars, LIMITS, lineCount } from "./limits.js";
 import { renderMarkdown } from "./markdown.js";
 import { normalizeDoc } from "./normalize.js";
 import { parseMarkdown } from "./parse-markdown.js";
@@ -33,8 +33,7 @@ export function deriveContent(source: ContentSource): DerivedContent {
       ? normalizeDoc(parseMarkdown(checkMarkdown(source.markdown)), path)
       : normalizeDoc(parseJson(source.json), path);
   const empty = isEmpty(doc);
-  const staticHtml = empty ? "" : sanitizeHtml(renderHtml(doc));
-  checkChars(path, "the derived HTML", staticHtml.length, LIMITS.derivedChars);
+  const staticHtml = empty ? "" : sanitizeHtml(checkHtml(path, renderHtml(doc)));
   const markdown = empty ? "" : renderMarkdown(doc);
   checkChars(path, "the derived Markdown", markdown.length, LIMITS.derivedChars);
   return {
@@ -46,8 +45,22 @@ export function deriveContent(source: ContentSource): DerivedContent {
   };
 }
 
+/** Checked before sanitizing, which costs several copies; sanitizing never lengthens it much. */
+function checkHtml(path: string, html: string): string {
+  checkChars(path, "the derived HTML", html.length, LIMITS.derivedChars);
+  return html;
+}
+
 function checkMarkdown(markdown: string): string {
   checkChars("markdown", "the Markdown", markdown.length, LIMITS.markdownChars);
+  const lines = lineCount(markdown);
+  if (lines > LIMITS.markdownLines) {
+    const limit = LIMITS.markdownLines.toLocaleString("en-US");
+    throw new ContentError(
+      "markdown",
+      `the Markdown has ${lines.toLocaleString("en-US")} lines, over the limit of ${limit}`,
+    );
+  }
   return markdown;
 }
 

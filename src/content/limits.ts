@@ -7,15 +7,19 @@ import { ContentError } from "./errors.js";
 export const LIMITS = {
   /** Characters of a Markdown source, or of a JSON source given as a string. */
   markdownChars: 16 * 1024 * 1024,
+  /** Lines of a Markdown source: the reader indexes every line before it reads any. */
+  markdownLines: 1_000_000,
   jsonChars: 64 * 1024 * 1024,
   /** Characters in all text nodes of a JSON document. */
   textChars: 16 * 1024 * 1024,
-  /** Nodes of the document (text nodes included); markdown-it tokens count the same. */
+  /** Nodes of the document (text nodes included); so may markdown-it's tokens that become nodes. */
   nodes: 250_000,
+  /** All of markdown-it's tokens for one document (text runs split at punctuation count). */
+  markdownTokens: 2_000_000,
   /** Cells of all tables once colspans and rowspans are written out (as GFM must). */
   tableCells: 100_000,
   /** Characters of the derived Markdown and of the derived HTML. */
-  derivedChars: 64 * 1024 * 1024,
+  derivedChars: 32 * 1024 * 1024,
 };
 
 const n = (count: number) => count.toLocaleString("en-US");
@@ -58,4 +62,14 @@ export function expandedCells(table: { content?: unknown }): number {
     width = Math.max(width, w);
   });
   return width * height;
+}
+
+/** Lines of `text` as a Markdown reader splits them (LF, CR LF or a lone CR), without copying it. */
+export function lineCount(text: string): number {
+  let lines = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) lines++;
+  }
+  return lines;
 }

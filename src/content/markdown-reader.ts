@@ -4,8 +4,8 @@
 // algorithm keeps "openers bottom", link labels are scanned once per position and
 // destinations stop at 32 nested parentheses), which marked did not (issue 16).
 import MarkdownIt, { type Token } from "markdown-it";
-import { MAX_DEPTH } from "./errors.js";
 import { gfmAutolink } from "./gfm-autolink.js";
+import { ContentError, MAX_DEPTH } from "./errors.js";
 import { LIMITS, tooManyNodes } from "./limits.js";
 
 const md = new MarkdownIt("default", {
@@ -25,25 +25,35 @@ md.normalizeLink = (url) => url;
 md.normalizeLinkText = (url) => url;
 md.use(gfmAutolink);
 
-// The node limit holds while reading, before memory goes to tokens: a rule that
-// never matches, first in each ruler, counts the tokens that become nodes (opening
-// and leaf block tokens; leaf inline tokens) as they are made. Every block start and
-// every inline token start passes through it; each token is counted once.
+// The limits hold while reading, before memory goes to tokens: a rule that never
+// matches, first in each ruler, counts tokens as they are made. Opening and leaf
+// block tokens and non-text inline leaves (images, breaks, code) become nodes; all
+// inline tokens cost memory, text runs split at punctuation included, so they have
+// their own, larger limit. Every block start and every inline token start passes
+// through the rule; each token is counted once.
 interface Budget {
   nodes: number;
+  tokens: number;
   blockSeen: number;
   inline: { tokens: Token[] } | null;
   inlineSeen: number;
 }
 const budgetOf = (env: unknown) => (env as { budget: Budget }).budget;
+const TEXT = new Set(["text", "text_special", "softbreak"]);
 
 function count(budget: Budget, tokens: Token[], from: number, block: boolean): number {
   for (let i = from; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (block ? t.nesting === 1 || (t.nesting === 0 && t.type !== "inline") : t.nesting === 0)
+    budget.tokens++;
+    if (
+      block
+        ? t.nesting === 1 || (t.nesting === 0 && t.type !== "inline")
+        : t.nesting === 0 && !TEXT.has(t.type)
+    )
       budget.nodes++;
   }
   if (budget.nodes > LIMITS.nodes) throw tooManyNodes("markdown");
+  if (budget.tokens > LIMITS.markdownTokens) throw tooManyTokens();
   return tokens.length;
 }
 
@@ -63,9 +73,17 @@ md.inline.ruler.before("text", "folio_budget", (state) => {
   return false;
 });
 
+function tooManyTokens(): ContentError {
+  const limit = LIMITS.markdownTokens.toLocaleString("en-US");
+  return new ContentError(
+    "markdown",
+    `the Markdown has more than ${limit} elements and text runs (the limit)`,
+  );
+}
+
 /** markdown-it's token stream for `markdown`; the instance holds no per-call state. */
 export function readMarkdown(markdown: string): Token[] {
-  const budget: Budget = { nodes: 1, blockSeen: 0, inline: null, inlineSeen: 0 };
+  const budget: Budget = { nodes: 1, tokens: 0, blockSeen: 0, inline: null, inlineSeen: 0 };
   return md.parse(markdown, { budget });
 }
 

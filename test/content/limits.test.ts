@@ -19,10 +19,10 @@ function refused(source: ContentSource): ContentError {
 }
 
 /** Runs `body` with some limits lowered, so the tests need no huge documents. */
+const ORIGINAL = { ...LIMITS };
 function withLimits(t: TestContext, lower: Partial<typeof LIMITS>) {
-  const saved = { ...LIMITS };
   Object.assign(LIMITS, lower);
-  t.after(() => Object.assign(LIMITS, saved));
+  t.after(() => Object.assign(LIMITS, ORIGINAL));
 }
 
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
@@ -50,6 +50,12 @@ test("sources over their size are refused before they are parsed", (t) => {
     "json",
   );
   deriveContent({ markdown: "x".repeat(1000) }); // at the limit: accepted
+  withLimits(t, { markdownLines: 3 });
+  assert.equal(
+    refused({ markdown: "a\nb\nc\nd" }).message,
+    "the Markdown has 4 lines, over the limit of 3",
+  );
+  deriveContent({ markdown: "a\nb\nc" });
 });
 
 test("text over its size is refused at the text node that crosses the limit", (t) => {
