@@ -27,9 +27,8 @@ md.use(gfmAutolink);
 
 // The limits hold while reading, before memory goes to tokens: a rule that never
 // matches, first in each ruler, counts tokens as they are made. Opening and leaf
-// block tokens and non-text inline leaves (images, breaks, code) become nodes; all
-// inline tokens cost memory, text runs split at punctuation included, so they have
-// their own, larger limit. Every block start and every inline token start passes
+// block tokens, inline leaves and runs of text tokens become nodes; all tokens cost
+// memory, text split at punctuation included, so they have their own, larger limit. Every block start and every inline token start passes
 // through the rule; each token is counted once.
 interface Budget {
   nodes: number;
@@ -41,16 +40,17 @@ interface Budget {
 const budgetOf = (env: unknown) => (env as { budget: Budget }).budget;
 const TEXT = new Set(["text", "text_special", "softbreak"]);
 
+/** Whether a token starts a node: a run of text tokens is one text node. */
+function isNode(tokens: Token[], i: number, block: boolean): boolean {
+  const t = tokens[i]!;
+  if (block) return t.nesting === 1 || (t.nesting === 0 && t.type !== "inline");
+  return t.nesting === 0 && !(TEXT.has(t.type) && i > 0 && TEXT.has(tokens[i - 1]!.type));
+}
+
 function count(budget: Budget, tokens: Token[], from: number, block: boolean): number {
   for (let i = from; i < tokens.length; i++) {
-    const t = tokens[i]!;
     budget.tokens++;
-    if (
-      block
-        ? t.nesting === 1 || (t.nesting === 0 && t.type !== "inline")
-        : t.nesting === 0 && !TEXT.has(t.type)
-    )
-      budget.nodes++;
+    if (isNode(tokens, i, block)) budget.nodes++;
   }
   if (budget.nodes > LIMITS.nodes) throw tooManyNodes("markdown");
   if (budget.tokens > LIMITS.markdownTokens) throw tooManyTokens();
