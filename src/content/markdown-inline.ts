@@ -6,13 +6,16 @@ import {
   codeSpan,
   escapeLineStart,
   escapeText,
+  image,
   linkTail,
   type InlineContext,
 } from "./markdown-text.js";
 
 const DELIMITED = new Set(["bold", "italic", "strike", "link"]);
 const isDelimited = (mark: Mark) => DELIMITED.has(mark.type.name);
-const isBlank = (node: PMNode) => node.isText && node.text!.trim() === "";
+/** Blank text outside code: written between delimiters, never marked. */
+const isBlank = (node: PMNode) =>
+  node.isText && node.text!.trim() === "" && !node.marks.some((m) => m.type.name === "code");
 
 interface Open {
   mark: Mark;
@@ -68,14 +71,24 @@ function reach(children: readonly PMNode[], from: number, mark: Mark): number {
   return end;
 }
 
+/** On one line a hard break is a blank like any other, so marks run on across it. */
+function asLine(parent: PMNode): readonly PMNode[] {
+  const children = parent.content.content;
+  if (!children.some((c) => c.type.name === "hardBreak")) return children;
+  const last = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
+  return children
+    .filter((c, i) => i <= last || c.type.name !== "hardBreak")
+    .map((c) => (c.type.name === "hardBreak" ? parent.type.schema.text(" ") : c));
+}
+
 /** Serialize the inline content of a textblock. */
 export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
-  const children = parent.content.content;
+  const oneLine = ctx.table || ctx.heading;
+  const children = oneLine ? asLine(parent) : parent.content.content;
   const out: string[] = [];
   const active: Open[] = [];
   let pending = "";
   let last = -1; // index in `out` of the content written last
-  const oneLine = ctx.table || ctx.heading;
   const isOpen = (mark: Mark) => active.some((o) => o.mark.eq(mark));
   const lastContent = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
   /** Writes closers, blanks and openers before `next`, fixing the flanking neighbours. */
@@ -135,7 +148,9 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     } else {
       // Trailing hard breaks have no Markdown: a `\` ending a paragraph is literal text.
       const hardBreak = child.type.name === "hardBreak" && index < lastContent;
-      write(parts, hardBreak ? (oneLine ? " " : "\\\n") : "");
+      // Only a table cell's line holds an image inline (markdown-table.ts).
+      const other = child.type.name === "image" ? image(child, ctx) : "";
+      write(parts, hardBreak ? (oneLine ? " " : "\\\n") : other);
     }
   });
   const closing: (Delim | string)[] = [];
@@ -146,5 +161,8 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
   result = oneLine
     ? result.replace(/\r?\n/g, " ")
     : result.replace(/^\n+|\n+$/g, "").replace(/\n{2,}/g, "\n");
-  return result.split("\n").map(escapeLineStart).join("\n");
+  return result
+    .split("\n")
+    .map((line) => escapeLineStart(line, ctx))
+    .join("\n");
 }

@@ -20,15 +20,18 @@ export function escapeText(text: string, ctx: InlineContext): string {
     .replace(/[\\*_`[\]<~|]/g, "\\$&")
     .replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&")
     // GFM would turn bare URLs and e-mail addresses into links; plain text must stay plain.
-    .replace(/\b(https?|ftp):(?=\/\/)/gi, "$1\\:")
-    .replace(/\b(www)\./gi, "$1\\.")
+    // A scheme is a link after anything but a letter (`0http://`), so it is always escaped.
+    .replace(/(https?|ftp):(?=\/\/)/gi, "$1\\:")
+    .replace(/(www)\./gi, "$1\\.")
     .replace(/([\w.+-])@(?=[\w-]+\.)/g, "$1\\@");
   return blanks(ctx.heading ? out.replace(/#/g, "\\#") : out);
 }
 
 /** Line-level syntax only the start of a line can trigger (headings, quotes, lists, setext). */
-export function escapeLineStart(line: string): string {
+export function escapeLineStart(line: string, ctx: InlineContext): string {
   const escaped = line.replace(/^([#>=+-])/, "\\$1").replace(/^(\d{1,9})([.)])/, "$1\\$2");
+  // A table cell is trimmed however it is written (and its blocks joined by a space).
+  if (ctx.table) return escaped;
   // Leading/trailing blanks would be stripped by a parser; an entity keeps them.
   return escaped
     .replace(/^[ \t]/, (c) => (c === " " ? "&#32;" : "&#9;"))

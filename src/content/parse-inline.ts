@@ -8,7 +8,7 @@ export type Json = {
   text?: string;
   marks?: Json[];
   /** While reading a list: the item's task marker, if its first paragraph has one. */
-  task?: { checked: boolean; text: Json | undefined };
+  task?: { checked: boolean; text: Json | undefined; length: number };
 };
 
 export const text = (value: string, marks: Json[]): Json[] =>

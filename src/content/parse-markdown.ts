@@ -7,7 +7,7 @@ import { inline, text, type Json } from "./parse-inline.js";
 // "A task list item marker consists of optional spaces, a left bracket ([), either a
 // whitespace character or the letter x in either lowercase or uppercase, and then a
 // right bracket (])", followed by whitespace (GFM spec 5.3), in the item's first paragraph.
-const TASK = /^\[([ \txX])\][ \t]/;
+const TASK = /^\[([ \txX])\][ \t]+/;
 
 /** HTML blocks become paragraphs of literal text, one hard break per source line. */
 function literalLines(raw: string): Json {
@@ -79,7 +79,8 @@ function fill(parent: Json, token: Token, item: Json | undefined): void {
   const isFirst = item !== undefined && item.content![0] === parent;
   const task = isFirst ? TASK.exec(token.content) : null;
   target.content = inline(token.children ?? []);
-  if (task) item!.task = { checked: task[1] !== " ", text: target.content[0] };
+  if (task)
+    item!.task = { checked: task[1] !== " ", text: target.content[0], length: task[0].length };
 }
 
 /** An item opens with a paragraph; a list of nothing but task items is a task list. */
@@ -90,8 +91,11 @@ function closeList(list: Json): void {
   const tasks = list.type === "bulletList" && list.content!.every((i) => i.task);
   for (const item of list.content!) {
     if (tasks) {
-      const first = item.task!.text;
-      if (first?.text !== undefined) first.text = first.text.replace(/^\[[ \txX]\][ \t]*/, "");
+      // The marker and the blanks after it, as written (an escaped or referenced tab after
+      // them is text); a first paragraph of nothing but a blank is empty (`- [ ] &#32;`).
+      const { text: first, length } = item.task!;
+      if (first?.text !== undefined) first.text = first.text.slice(length);
+      if (first?.text?.trim() === "" && item.content![0]!.content!.length === 1) first.text = "";
       item.type = "taskItem";
       item.attrs = { checked: item.task!.checked };
     }

@@ -42,7 +42,7 @@ function marks(list: Mark[] | undefined): Mark[] {
 }
 
 /** A table as GFM holds it: spans written out as empty cells, the first row the header,
- * one alignment per column, each cell one line of inline content. */
+ * one alignment per column, each cell one line: its blocks joined by a space. */
 function table(node: Json): Json {
   const rows = (node.content ?? []).map((row) =>
     (row.content ?? []).flatMap((cell) => {
@@ -85,9 +85,20 @@ function cellInline(cell: Json): Json[] {
     else (node.content ?? []).forEach(walk);
   };
   (cell.content ?? []).forEach(walk);
-  return parts
-    .filter((p) => p.length > 0)
-    .flatMap((p, i) => (i > 0 ? [{ type: "text", text: " " }, ...p] : p));
+  const edge = (n: Json | undefined, at: number) =>
+    n?.type === "text" && /^\s$/.test(n.text!.at(at) ?? "");
+  let out: Json[] = [];
+  for (const part of parts.filter((p) => p.length > 0)) {
+    if (out.length > 0 && !edge(out.at(-1), -1) && !edge(part[0], 0))
+      out.push({ type: "text", text: " " });
+    out.push(...part);
+  }
+  // The cell is trimmed as written (code spans keep their blanks inside the backticks).
+  const blank = (n: Json | undefined) =>
+    n?.type === "text" && n.text!.trim() === "" && !(n.marks ?? []).some((m) => m.type === "code");
+  while (blank(out[0])) out = out.slice(1);
+  while (blank(out.at(-1))) out = out.slice(0, -1);
+  return out;
 }
 
 /** What Markdown can hold of a stored (normalized) document. */
@@ -110,19 +121,37 @@ export function expressible(node: Json): Json {
   if (node.marks) out.marks = marks(node.marks);
   if (node.content) {
     let content = node.content.map(expressible);
+    if (node.type === "paragraph" || node.type === "heading") content = dropTrailingBreaks(content);
     if (node.type === "heading")
       content = content.map((c) => (c.type === "hardBreak" ? { type: "text", text: " " } : c));
-    if (node.type === "paragraph" || node.type === "heading") content = dropTrailingBreaks(content);
+    // Empty paragraphs cannot be written, but for an item's first (docs/content.md).
+    const isItem = node.type === "listItem" || node.type === "taskItem";
     out.content = content.filter(
-      (c) => !(c.type === "paragraph" && (c.content ?? []).length === 0),
+      (c, i) => (isItem && i === 0) || !(c.type === "paragraph" && writtenEmpty(c)),
     );
   }
   return out;
 }
 
+/** Nothing but line endings and hard breaks: written as nothing. */
+const writtenEmpty = (p: Json) =>
+  (p.content ?? []).every(
+    (c) =>
+      c.type === "hardBreak" ||
+      (c.type === "text" &&
+        /^[\r\n]*$/.test(c.text!) &&
+        !(c.marks ?? []).some((m) => m.type === "code")),
+  );
+
 function dropTrailingBreaks(content: Json[]): Json[] {
   const last = content.findLastIndex(
-    (c) => c.type !== "hardBreak" && !(c.type === "text" && c.text!.trim() === ""),
+    (c) =>
+      c.type !== "hardBreak" &&
+      !(
+        c.type === "text" &&
+        c.text!.trim() === "" &&
+        !(c.marks ?? []).some((m) => m.type === "code")
+      ),
   );
   return content.filter((c, i) => i <= last || c.type !== "hardBreak");
 }
@@ -137,10 +166,11 @@ function canonicalInline(content: Json[], oneLineText: boolean, trim: boolean): 
       units.push(node);
       continue;
     }
-    let text = node.text!.replace(/\r\n?/g, "\n");
-    if (oneLineText) text = text.replace(/\n/g, " ");
     const all = node.marks ?? [];
     const isCode = all.some((m) => m.type === "code");
+    let text = node.text!.replace(/\r\n?/g, "\n");
+    // Code spans hold one line: CommonMark reads a line ending in one as a space.
+    if (oneLineText || isCode) text = text.replace(/\n/g, " ");
     for (const ch of text) units.push({ text: ch, marks: /\s/.test(ch) && !isCode ? [] : all });
   }
   const isChar = (u: Unit): u is { text: string; marks: Mark[] } => !("type" in u);
@@ -151,7 +181,14 @@ function canonicalInline(content: Json[], oneLineText: boolean, trim: boolean): 
   const out: Json[] = [];
   units.forEach((u, i) => {
     if (!isChar(u)) return out.push(u);
-    if (u.text === "\n" && newline(units[i - 1])) return;
+    // A line ending next to a hard break (itself a line ending) or another one is not kept.
+    const isBreak = (v: Unit | undefined) =>
+      v !== undefined && !isChar(v) && v.type === "hardBreak";
+    if (
+      u.text === "\n" &&
+      (newline(units[i - 1]) || isBreak(units[i - 1]) || isBreak(units[i + 1]))
+    )
+      return;
     const last = out.at(-1);
     if (last?.type === "text" && JSON.stringify(last.marks) === JSON.stringify(u.marks))
       last.text += u.text;
@@ -175,10 +212,11 @@ export function canonical(node: Json, context: "block" | "cell" = "block"): Json
   if (!node.content) return out;
   const inner = node.type === "tableCell" || node.type === "tableHeader" ? "cell" : context;
   out.content = node.content.map((c) => canonical(c, inner));
-  // An empty task item is written `- [ ] &#32;` (docs/content.md): a GFM reader sees a space.
+  // An item's empty first paragraph may be written `&#32;` (docs/content.md): a reader sees a space.
   const first = out.content[0];
   if (
-    node.type === "taskItem" &&
+    (node.type === "taskItem" || node.type === "listItem") &&
+    first?.type === "paragraph" &&
     first?.content?.every((c) => c.type === "text" && c.text!.trim() === "")
   )
     first.content = [];
