@@ -93,9 +93,13 @@ function cellInline(cell: Json): Json[] {
       out.push({ type: "text", text: " " });
     out.push(...part);
   }
-  // The cell is trimmed as written (code spans keep their blanks inside the backticks).
+  // The cell is trimmed as written (code spans keep their blanks inside the backticks, and
+  // a tab is written `&#9;`, which is no blank to a reader).
   const blank = (n: Json | undefined) =>
-    n?.type === "text" && n.text!.trim() === "" && !(n.marks ?? []).some((m) => m.type === "code");
+    n?.type === "text" &&
+    n.text!.trim() === "" &&
+    !n.text!.includes("\t") &&
+    !(n.marks ?? []).some((m) => m.type === "code");
   while (blank(out[0])) out = out.slice(1);
   while (blank(out.at(-1))) out = out.slice(0, -1);
   return out;
