@@ -1,6 +1,52 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers (README "Layout"): data flows top to bottom, nothing imports upward or
+ * sideways. Each entry: the files, and the folders they may not import from.
+ */
+const LAYERS = [
+  ["src/content/**", "content is pure: nothing of ours outside it", ["\\.\\./"]],
+  [
+    "src/store/**",
+    "store/ is the bottom layer",
+    ["posts", "http", "import", "cli", "client", "content", "app", "server", "workers"],
+  ],
+  [
+    "src/posts/**",
+    "posts/ sits under http/ and import/",
+    ["http", "import", "cli", "client", "app", "server", "workers"],
+  ],
+  [
+    "src/import/**",
+    "import/ is beside http/",
+    ["http", "cli", "client", "app", "server", "workers"],
+  ],
+  [
+    "src/http/**",
+    "http/ is beside import/",
+    ["import", "cli", "client", "app", "server", "workers"],
+  ],
+  [
+    "src/{errors,config,config-limits}.ts",
+    "foundations import nothing of ours but each other",
+    ["\\./(posts|http|import|cli|client|store|content)/", "\\./(app|server|workers)\\.js"],
+  ],
+];
+
+const upward = (folders) =>
+  folders.map((name) => (/[\\/()]/.test(name) ? name : `(^|/)\\.\\.(/\\.\\.)*/${name}(/|\\.js$)`));
+
+const boundaries = LAYERS.map(([files, message, folders]) => ({
+  files: [files],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: upward(folders).map((regex) => ({ regex, message: `layers: ${message}` })) },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "bench/data/**", "test-artifacts/**"] },
   js.configs.recommended,
@@ -13,4 +59,5 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  ...boundaries,
 );

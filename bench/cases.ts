@@ -9,7 +9,12 @@ export interface Case {
   cache: boolean;
   paths: string[];
   headers: Record<string, string>;
+  /** Folio's environment for this case; RATE_LIMIT=0 unless it says otherwise. */
+  env?: Record<string, string>;
 }
+
+/** As shipped: per-client limiting on (at a limit the load never reaches), info access lines. */
+export const SHIPPED = { RATE_LIMIT: "1000000000", LOG_LEVEL: "info" };
 
 /** n distinct post ids spread over a data set of `size` posts (a fixed stride, no randomness). */
 function spread(n: number, size: number): number[] {
@@ -23,7 +28,31 @@ const byId = (ids: number[], content: boolean) =>
 const GZIP = { "accept-encoding": "gzip" };
 
 export function benchCases(): Case[] {
+  const rotating = byId(spread(1000, 1000), true);
   return [
+    {
+      name: "1,000 posts rotating, content, shipped defaults",
+      data: "1k",
+      cache: true,
+      paths: rotating,
+      headers: {},
+      env: SHIPPED,
+    },
+    {
+      name: "1,000 posts rotating, content, RATE_LIMIT=0",
+      data: "1k",
+      cache: true,
+      paths: rotating,
+      headers: {},
+    },
+    {
+      name: "hot post, content, shipped defaults",
+      data: "1k",
+      cache: true,
+      paths: byId([7], true),
+      headers: {},
+      env: SHIPPED,
+    },
     { name: "hot post, no content", data: "1k", cache: true, paths: byId([7], false), headers: {} },
     {
       name: "hot post, content, identity",

@@ -27,7 +27,7 @@ async function admin(sql: string): Promise<void> {
 
 async function timeImport(store: PostStore): Promise<number> {
   const started = performance.now();
-  const tx = await store.beginImport();
+  const tx = await store.beginWrite();
   for (const batch of batches(POSTS)) {
     const rejections = await tx.apply(batch);
     if (rejections.length > 0) throw new Error(`rejected: ${JSON.stringify(rejections[0])}`);

@@ -6,6 +6,8 @@ export interface Row {
   ceilingRps: number;
   folioRps: number;
   ratio: number;
+  /** The same ratio for the BENCH_BEFORE build, measured in the same rounds. */
+  beforeRatio?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -19,19 +21,20 @@ export function writeReadsSection(
   facts: Record<string, string>,
   machine: string,
 ): void {
+  const before = (r: Row) => (r.beforeRatio === undefined ? "" : r.beforeRatio.toFixed(2));
   const table = [
-    "| case | ceiling req/s | Folio req/s | ratio | Folio p50 ms | Folio p99 ms |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| case | ceiling req/s | Folio req/s | ratio | before: ratio | Folio p50 ms | Folio p99 ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${Math.round(r.ceilingRps)} | ${Math.round(r.folioRps)} | ${r.ratio.toFixed(2)} | ${r.p50} | ${r.p99} |` +
+        `| ${r.name} | ${Math.round(r.ceilingRps)} | ${Math.round(r.folioRps)} | ${r.ratio.toFixed(2)} | ${before(r)} | ${r.p50} | ${r.p99} |` +
         (r.errors > 0 ? ` (${r.errors} errors)` : ""),
     ),
   ].join("\n");
   const factLines = Object.entries(facts)
     .map(([k, v]) => `- ${k}: ${v}`)
     .join("\n");
-  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; autocannon runs in a separate process; ceiling and Folio alternate.\n\n${table}\n\n${factLines}\n`;
+  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the "before" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
   console.log(`\n${section}`);
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
   const start = previous.indexOf(HEADING);

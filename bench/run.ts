@@ -1,6 +1,7 @@
 // npm run bench: Folio against a bare node:http ceiling serving Folio's own bytes, case by
 // case, alternating the two servers in one run; writes bench/RESULTS.md's "Reads" section.
-import { existsSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import Database from "better-sqlite3";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
@@ -8,6 +9,7 @@ import { benchCases, type Case, type DataSet } from "./cases.js";
 import { loadDataSet } from "./data.js";
 import { writeReadsSection, type Row } from "./report.js";
 import {
+  LOADER,
   load,
   record,
   rssMb,
@@ -18,11 +20,26 @@ import {
 } from "./servers.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Another checkout (dist built) to measure beside this one on the 1k cases: "before". */
+const BEFORE = process.env.BENCH_BEFORE;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DATA_DIR = "bench/data";
 const work = join(tmpdir(), `folio-bench-${process.pid}`);
 mkdirSync(work, { recursive: true });
 mkdirSync(DATA_DIR, { recursive: true });
+
+/**
+ * The 1k set for an older build: a copy at schema version 1 (the steps after it only add
+ * indexes), since a build refuses a store newer than it knows.
+ */
+function beforeCopy(path: string): string {
+  const copy = join(work, "1k-before.db");
+  copyFileSync(path, copy);
+  const db = new Database(copy);
+  db.exec("DELETE FROM folio_schema WHERE version > 1; DROP INDEX IF EXISTS posts_by_status_time");
+  db.close();
+  return copy;
+}
 
 async function dataSet(
   name: DataSet,
@@ -49,7 +66,12 @@ async function dataSet(
 const mean = (runs: LoadResult[], key: keyof LoadResult) =>
   runs.reduce((s, r) => s + r[key], 0) / runs.length;
 
-async function measure(folio: Running, c: Case, port: number): Promise<Row> {
+async function measure(
+  folio: Running,
+  c: Case,
+  port: number,
+  before: Running | undefined,
+): Promise<Row> {
   const answers = Object.fromEntries(
     await Promise.all(
       c.paths.map(
@@ -62,24 +84,33 @@ async function measure(folio: Running, c: Case, port: number): Promise<Row> {
     ),
   );
   const ceiling = await startCeiling(answers, port, join(work, "answers.json"));
-  const runs = { ceiling: [] as LoadResult[], folio: [] as LoadResult[] };
+  const runs = {
+    ceiling: [] as LoadResult[],
+    folio: [] as LoadResult[],
+    before: [] as LoadResult[],
+  };
   try {
-    await load(folio.url, c.paths, c.headers, 1); // warm-up: JIT, and the cache where it is on
-    await load(ceiling.url, c.paths, c.headers, 1);
+    // Warm-up: JIT, and the cache where it is on.
+    for (const server of [folio, ceiling, before]) {
+      if (server) await load(server.url, c.paths, c.headers, 1);
+    }
     for (let round = 0; round < ROUNDS; round++) {
       runs.ceiling.push(await load(ceiling.url, c.paths, c.headers, SECONDS));
       runs.folio.push(await load(folio.url, c.paths, c.headers, SECONDS));
+      if (before) runs.before.push(await load(before.url, c.paths, c.headers, SECONDS));
     }
   } finally {
     await ceiling.stop();
   }
   const [ceilingRps, folioRps] = [mean(runs.ceiling, "rps"), mean(runs.folio, "rps")];
+  const beforeRps = before ? mean(runs.before, "rps") : undefined;
   const errors = runs.folio.reduce((s, r) => s + r.errors, 0);
   return {
     name: c.name,
     ceilingRps,
     folioRps,
     ratio: folioRps / ceilingRps,
+    ...(beforeRps === undefined ? {} : { beforeRatio: beforeRps / ceilingRps }),
     p50: mean(runs.folio, "p50"),
     p99: mean(runs.folio, "p99"),
     errors,
@@ -89,25 +120,32 @@ async function measure(folio: Running, c: Case, port: number): Promise<Row> {
 const rows: Row[] = [];
 const facts: Record<string, string> = {};
 let port = 18700;
-const sets = { "1k": await dataSet("1k"), "1m": await dataSet("1m") };
-facts["import rate (1M posts, SQLite, through the full import path)"] =
-  `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
+/** BENCH_ONLY=text runs only the cases whose name contains it (and builds only their data). */
+const cases = benchCases().filter((c) => c.name.includes(process.env.BENCH_ONLY ?? ""));
+const needs1m = cases.some((c) => c.data === "1m");
+const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
+if (sets["1m"]) {
+  facts["import rate (1M posts, SQLite, through the full import path)"] =
+    `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
+}
 facts["import rate (1k posts, this run)"] = `${sets["1k"].postsPerSecond} posts/s`;
-let current: { key: string; folio: Running } | undefined;
-for (const c of benchCases()) {
-  const key = `${c.data}/${c.cache}`;
+let current: { key: string; folio: Running; before?: Running } | undefined;
+for (const c of cases) {
+  const env = { ...(c.cache ? {} : { CACHE_MAX_BYTES: "0" }), ...c.env };
+  const key = `${c.data}/${JSON.stringify(env)}`;
   if (current?.key !== key) {
     await current?.folio.stop();
-    const folio = await startFolio(
-      sets[c.data].path,
-      port++,
-      c.cache ? {} : { CACHE_MAX_BYTES: "0" },
-    );
-    current = { key, folio };
+    await current?.before?.stop();
+    const folio = await startFolio(sets[c.data]!.path, port++, env);
+    const before =
+      BEFORE !== undefined && c.data === "1k"
+        ? await startFolio(beforeCopy(sets["1k"].path), port++, env, BEFORE)
+        : undefined;
+    current = { key, folio, ...(before ? { before } : {}) };
     facts[`start-up to listening, ${c.data} posts${c.cache ? "" : ", cache off"}`] =
       `${Math.round(folio.startupMs)} ms`;
   }
-  const row = await measure(current.folio, c, port++);
+  const row = await measure(current.folio, c, port++, current.before);
   rows.push(row);
   console.log(
     `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${row.ratio.toFixed(2)})`,
@@ -116,6 +154,7 @@ for (const c of benchCases()) {
     facts[`RSS after "${c.name}" (1M posts)`] = `${rssMb(current.folio.child.pid!).toFixed(0)} MB`;
 }
 await current?.folio.stop();
+await current?.before?.stop();
 rmSync(work, { recursive: true, force: true });
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections`;
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${LOADER} (1 thread), ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections${BEFORE ? `; "before": ${BEFORE}` : ""}`;
 writeReadsSection(rows, facts, machine);

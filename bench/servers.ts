@@ -1,11 +1,12 @@
 // Processes the benchmark drives: Folio itself, the ceiling, and the loader.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Recorded } from "./ceiling.js";
+import { wrkLoad } from "./wrk.js";
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const FOLIO = fileURLToPath(new URL("../../bin/folio.js", import.meta.url));
@@ -39,7 +40,13 @@ function launch(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<
   });
 }
 
-export function startFolio(databaseUrl: string, port: number, env: NodeJS.ProcessEnv = {}) {
+/** A Folio server; `root` names another checkout (with dist built) to measure instead. */
+export function startFolio(
+  databaseUrl: string,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  root?: string,
+) {
   const folioEnv = {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
@@ -47,7 +54,8 @@ export function startFolio(databaseUrl: string, port: number, env: NodeJS.Proces
     RATE_LIMIT: "0",
     ...env,
   };
-  return launch([FOLIO, "serve"], folioEnv, /serving .* at (http:\/\/\S+)/);
+  const bin = root === undefined ? FOLIO : join(root, "bin", "folio.js");
+  return launch([bin, "serve"], folioEnv, /serving .* at (http:\/\/\S+)/);
 }
 
 export async function startCeiling(answers: Record<string, Recorded>, port: number, file: string) {
@@ -94,7 +102,21 @@ export interface LoadResult {
 
 let specs = 0;
 
+/** The loader: wrk where it is installed (BENCH_LOADER=autocannon to choose the other). */
+export const LOADER =
+  process.env.BENCH_LOADER ?? (spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk");
+
 export function load(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<LoadResult> {
+  if (LOADER === "wrk") return wrkLoad(url, paths, headers, seconds);
+  return autocannonLoad(url, paths, headers, seconds);
+}
+
+function autocannonLoad(
   url: string,
   paths: string[],
   headers: Record<string, string>,

@@ -1,6 +1,8 @@
-// buildApp: the HTTP application from its dependencies. No I/O on import, no listen.
+// buildApp: the HTTP application from its dependencies — a composition root. No I/O on
+// import, no listen. Every request takes the one path through Fastify and its hooks.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
+import { GoLiveWatch } from "./posts/go-live.js";
 import { PostCache } from "./posts/post-cache.js";
 import { PostService, type Clock } from "./posts/post-service.js";
 import { Representation } from "./http/representation.js";
@@ -8,13 +10,14 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { postRoutes } from "./http/post-routes.js";
-import { installFastLane } from "./http/fast-lane.js";
-import { accessLogger, type Destination } from "./http/access-log.js";
+import type { Destination } from "./http/access-log.js";
 import { handleClientError } from "./http/client-errors.js";
 import { serverOptions } from "./http/limits.js";
 import { protect } from "./http/protection.js";
 import { installOperations } from "./http/operations.js";
 import { RequestLog } from "./http/observe.js";
+import { parseQuery } from "./http/query.js";
+import { RouteTable } from "./http/route-table.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,48 +33,94 @@ export interface AppDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Where the logger's JSON lines go, for access lines written without pino's serializer. */
   accessLog?: Destination;
+  /** Runs before any route is added: hooks or routes of an embedding (and of tests). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** Request targets longer than this are refused with 414 (contract section 4). */
 export const MAX_TARGET_BYTES = 8 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const requestLog = new RequestLog(deps.accessLog);
+  const app = createFastify(deps, requestLog);
+  const routes = new RouteTable();
+  routes.watch(app);
+  await deps.extend?.(app);
+  // Before any route, so the rate limiter and metrics see every route.
+  protect(app, config);
+  const store = await installOperations(app, { ...deps, requestLog });
+  const reads = await readService(app, store, deps);
+  await app.register(postRoutes, { service: reads, cacheControl: config.cacheControl });
+  routes.complete(app);
+  return app;
+}
+
+function createFastify(deps: AppDependencies, requestLog: RequestLog): FastifyInstance {
   const app = Fastify({
     ...serverOptions(deps.config.limits),
     clientErrorHandler: handleClientError,
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Always a logger, if a silent one: Fastify reports finished responses (RequestLog, which
+    // also counts them for the metrics) only to an app that has one.
+    logger:
+      deps.logger === false
+        ? { level: "silent" }
+        : (deps.logger ?? { level: deps.config.logLevel }),
     genReqId: requestIdFor,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET_BYTES },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_TARGET_BYTES,
+      querystringParser: parseQuery,
+    },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: handleFrameworkError,
-    logController: new RequestLog(),
+    logController: requestLog,
   });
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback style: cheaper than an async hook on every request. Answering ends the chain.
+  app.addHook("onRequest", (request, reply, done) => {
     setCommonHeaders(reply);
-    if (request.raw.url !== undefined && Buffer.byteLength(request.raw.url) > MAX_TARGET_BYTES) {
-      return sendError(reply, "uri_too_long");
+    const { url } = request.raw;
+    if (url !== undefined && url.length > MAX_TARGET_BYTES / 3 && tooLong(url)) {
+      sendError(reply, "uri_too_long");
+      return;
     }
+    done();
   });
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((_request, reply) => sendError(reply, "not_found"));
-  const { config } = deps;
-  // Before any route, so the rate limiter sees every route (and skips those that opt out).
-  await protect(app, config);
-  const store = await installOperations(app, deps);
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, "not_found", "Route not found; /openapi.json lists this API's routes"),
+  );
+  return app;
+}
+
+/** Over 8 KiB of bytes; a target of under a third of that in UTF-16 units cannot be. */
+function tooLong(url: string): boolean {
+  return Buffer.byteLength(url) > MAX_TARGET_BYTES;
+}
+
+/** The read service over the cache, kept current by change notices and go-live times. */
+async function readService(app: FastifyInstance, store: PostStore, deps: AppDependencies) {
+  const { config, clock = Date.now } = deps;
   const cache = new PostCache<Representation>(config.cacheMaxBytes);
-  const service = new PostService({
+  const goLive = new GoLiveWatch(store, clock, (err) => app.log.warn({ err }, "go-live lookup"));
+  // A go-live is a change no write announces: every "not found" held may have become untrue.
+  goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
+  const stopWatching = await store.watchChanges((notice) => {
+    cache.apply(notice);
+    void goLive.refresh();
+  });
+  await goLive.refresh();
+  app.addHook("onClose", async () => {
+    goLive.stop();
+    await stopWatching();
+  });
+  app.decorate("postCache", cache);
+  return new PostService({
     store,
     cache,
+    goLive,
+    clock,
     represent: (post, withContent) => new Representation(post, withContent, config.siteUrl),
-    clock: deps.clock,
     missTtlMs: config.cacheMissTtlMs,
   });
-  const stopWatching = await store.watchChanges((notice) => cache.apply(notice));
-  app.addHook("onClose", stopWatching);
-  app.decorate("postCache", cache);
-  await app.register(postRoutes, { service, cacheControl: config.cacheControl });
-  const { rateLimit, cacheControl } = config;
-  const accessLog = accessLogger(app.log, deps.accessLog);
-  installFastLane(app, { service, cacheControl, rateLimit, metrics: app.metrics, accessLog });
-  return app;
 }

@@ -6,7 +6,7 @@ import type { Config } from "../config.js";
 import { timedStore } from "../posts/timed-store.js";
 import type { PostStore } from "../store/post-store.js";
 import { AppMetrics } from "./metrics.js";
-import { observeRequests } from "./observe.js";
+import { noteCacheResults, type RequestLog } from "./observe.js";
 import { registerOpenApi } from "./openapi.js";
 import { opsRoutes } from "./ops-routes.js";
 
@@ -20,13 +20,14 @@ declare module "fastify" {
 /** Resolves to the store to read through: the given one, timed for the metrics. */
 export async function installOperations(
   app: FastifyInstance,
-  deps: { config: Config; store: PostStore },
+  deps: { config: Config; store: PostStore; requestLog: RequestLog },
 ): Promise<PostStore> {
   // The cache is made after this runs; it is only read at scrape time.
   const metrics = new AppMetrics(() => app.postCache.snapshot());
   const store = timedStore(deps.store, metrics.observeStoreQuery);
   app.decorate("metrics", metrics);
-  observeRequests(app, metrics);
+  noteCacheResults(app);
+  deps.requestLog.metrics = metrics;
   await registerOpenApi(app);
   const serveMetrics = deps.config.metricsPort === undefined;
   await app.register(opsRoutes, { store, metrics, serveMetrics });

@@ -41,7 +41,7 @@ const readyz = {
     },
   },
 };
-// Read by @fastify/rate-limit: these routes are never limited.
+// Read by protection.ts: these routes are never limited nor shed.
 const config = { rateLimit: false };
 
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions) {
@@ -74,7 +74,7 @@ async function readiness(app: FastifyInstance, store: PostStore) {
       () => "unknown",
     ),
   ]);
-  // Decorated by @fastify/under-pressure when it is registered.
+  // Decorated by protection.ts when it is registered.
   const shedding = (app as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
   return { store: reachable, schema, load: shedding ? "overloaded" : "ok" };
 }

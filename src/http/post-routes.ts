@@ -1,8 +1,7 @@
-// The two read operations of the interface (section 4), plus their OPTIONS and 405 answers.
+// The two read operations of the interface (section 4). OPTIONS and 405 come from the
+// route table; the answer itself from send-post.ts.
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { ApiError } from "../errors.js";
-import { ALLOWED_METHODS, setPreflightHeaders } from "./headers.js";
 import { postByIdSchema, postBySlugsSchema, sharedSchemas } from "./post-docs.js";
 import * as s from "./schemas.js";
 import { sendPost, type RepresentationService } from "./send-post.js";
@@ -31,34 +30,12 @@ export async function postRoutes(app: FastifyInstance, options: PostRoutesOption
 
   typed.get(POST_BY_SLUGS, {
     schema: postBySlugsSchema,
-    // Public URLs write the publication as /@slug; the API takes either form.
-    preValidation: async (request) => {
-      const params = request.params as { publicationSlug: string };
-      if (params.publicationSlug.startsWith("@")) {
-        params.publicationSlug = params.publicationSlug.slice(1);
-      }
-    },
+    // Before validation: the 1–256 rule applies to the slug without its `@`.
+    preValidation: s.dropAtSign,
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
       const post = await service.find(request.params, withContent, request);
       return sendPost(request, reply, service, post, withContent, cacheControl);
     },
   });
-
-  for (const url of [POST_BY_ID, POST_BY_SLUGS]) {
-    app.options(url, async (_request, reply) => {
-      setPreflightHeaders(reply);
-      return reply.code(204).send();
-    });
-    const others = app.supportedMethods.filter((m) => !["GET", "HEAD", "OPTIONS"].includes(m));
-    app.route({
-      method: others,
-      url,
-      // Refused before the body is read: a 405 must not depend on what was sent.
-      onRequest: async () => {
-        throw new ApiError("method_not_allowed", undefined, { allow: ALLOWED_METHODS });
-      },
-      handler: async () => undefined,
-    });
-  }
 }

@@ -1,56 +1,75 @@
-// Per-client rate limiting and load shedding, both answering with the contract's envelope.
-// Registered before any route: the rate limiter attaches itself to routes as they are
-// added, and skips those that declare `config: { rateLimit: false }` (health, metrics).
-import rateLimit from "@fastify/rate-limit";
-import underPressure from "@fastify/under-pressure";
-import type { FastifyInstance } from "fastify";
+// What every request to an API route passes before its handler: load shedding, then the
+// per-client rate limit. One route-level hook, added to each route as it is registered
+// (routes with `config: { rateLimit: false }` — health, metrics — are exempt from both), so
+// no request to a protected route can take a way around it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { ApiError } from "../errors.js";
-import { sendError } from "./errors.js";
+import { EventLoopMonitor } from "./load-shedding.js";
 import { applyServerLimits } from "./limits.js";
+import { MemoryCounter, rateLimitHook, type LimitCounter } from "./rate-limit.js";
 
-/** Everything issue 6 adds to the app, in one call before the routes. */
-export async function protect(app: FastifyInstance, config: Config): Promise<void> {
-  applyServerLimits(app, config.limits);
-  await registerProtection(app, {
-    rateLimit: config.rateLimit,
-    maxEventLoopDelayMs: config.limits.maxEventLoopDelayMs,
-  });
+declare module "fastify" {
+  interface FastifyInstance {
+    /** True while requests are being shed (readiness reports it). */
+    isUnderPressure(): boolean;
+  }
 }
+
+/** Seconds a shed client is told to wait: overload passes quickly or not at all. */
+export const OVERLOAD_RETRY_AFTER = "2";
+
+const RATE_WINDOW_MS = 60_000;
 
 export interface ProtectionOptions {
   /** Requests per minute per client address; 0 = off. */
   rateLimit: number;
   /** Event-loop delay (ms) above which requests are shed; 0 = off. */
   maxEventLoopDelayMs: number;
+  /** Where requests are counted; in this process unless given (a shared one, Redis). */
+  counter?: LimitCounter;
 }
 
-/** Seconds a shed client is told to wait: overload passes quickly or not at all. */
-export const OVERLOAD_RETRY_AFTER = "2";
-
-/** Distinct client addresses remembered per node; beyond that the least recent is forgotten. */
-const RATE_LIMIT_CLIENTS = 50_000;
-
-export async function registerProtection(app: FastifyInstance, options: ProtectionOptions) {
-  // Always registered: it decorates app.isUnderPressure(), which /readyz reads.
-  await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs,
-    // Answer here rather than queue: a request admitted now would wait behind the backlog.
-    pressureHandler: (_request, reply) => {
-      sendError(reply, "unavailable", "Service overloaded, retry shortly", {
-        "retry-after": OVERLOAD_RETRY_AFTER,
-      });
-    },
+/** Everything protection adds to the app, in one call before the routes. */
+export function protect(app: FastifyInstance, config: Config, counter?: LimitCounter): void {
+  applyServerLimits(app, config.limits);
+  registerProtection(app, {
+    rateLimit: config.rateLimit,
+    maxEventLoopDelayMs: config.limits.maxEventLoopDelayMs,
+    ...(counter ? { counter } : {}),
   });
-  if (options.rateLimit === 0) return;
-  await app.register(rateLimit, {
-    global: true,
-    max: options.rateLimit,
-    timeWindow: 60_000,
-    // The default key is request.ip (the socket's address, or the forwarded one when
-    // TRUST_PROXY allows), with IPv6 grouped by /64 so one host cannot rotate addresses.
-    cache: RATE_LIMIT_CLIENTS,
-    enableDraftSpec: true,
-    errorResponseBuilder: () => new ApiError("rate_limited"),
+}
+
+export function registerProtection(app: FastifyInstance, options: ProtectionOptions): void {
+  const monitor = new EventLoopMonitor(options.maxEventLoopDelayMs);
+  app.decorate("isUnderPressure", monitor.isUnderPressure);
+  app.addHook("onClose", async () => monitor.stop());
+  const limit =
+    options.rateLimit > 0
+      ? rateLimitHook({
+          max: options.rateLimit,
+          windowMs: RATE_WINDOW_MS,
+          counter: options.counter ?? new MemoryCounter(),
+        })
+      : undefined;
+  const admission = admissionHook(app, limit);
+  app.addHook("onRoute", (route) => {
+    if (route.config?.rateLimit === false) return;
+    route.onRequest = [admission, ...[route.onRequest ?? []].flat()];
   });
+}
+
+type Done = (error?: Error) => void;
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: Done) => void;
+
+function admissionHook(app: FastifyInstance, limit: Hook | undefined): Hook {
+  const overloaded = () =>
+    new ApiError("unavailable", "Service overloaded, retry shortly", {
+      "retry-after": OVERLOAD_RETRY_AFTER,
+    });
+  return function admission(request, reply, done) {
+    if (app.isUnderPressure()) return done(overloaded());
+    if (limit === undefined) return done();
+    limit(request, reply, done);
+  };
 }

@@ -1,6 +1,7 @@
 // The one definition of the wire: these TypeBox schemas validate requests, drive the
 // response serializer, give the TypeScript types and become the OpenAPI document.
 import { Type, type Static } from "typebox";
+import { ERROR_CODES } from "../errors.js";
 
 const epochMs = (description: string) =>
   Type.String({
@@ -62,17 +63,7 @@ export const ErrorSchema = Type.Object(
     success: Type.Literal(false),
     msg: Type.String({ description: "Human-readable message" }),
     error: Type.Union(
-      [
-        "invalid_parameter",
-        "not_found",
-        "method_not_allowed",
-        "request_timeout",
-        "uri_too_long",
-        "rate_limited",
-        "headers_too_large",
-        "internal",
-        "unavailable",
-      ].map((c) => Type.Literal(c)),
+      ERROR_CODES.map((c) => Type.Literal(c)),
       { description: "Stable machine code" },
     ),
     requestId: Type.String(),
@@ -111,4 +102,12 @@ export const IncludeContentQuery = Type.Object({
 
 export function includeContentValue(raw: string | undefined): boolean {
   return raw !== undefined && (raw === "1" || raw.toLowerCase() === "true");
+}
+
+/** Public URLs write the publication as /@slug; the API takes either form (one `@` dropped). */
+export async function dropAtSign(request: { params: unknown }): Promise<void> {
+  const params = request.params as Record<string, string>;
+  for (const name of ["publicationSlug", "slug"]) {
+    if (params[name]?.startsWith("@")) params[name] = params[name].slice(1);
+  }
 }

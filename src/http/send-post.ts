@@ -7,9 +7,9 @@ import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
 import type { Coding, Representation } from "./representation.js";
 
-export type RepresentationService = PostService<Coding, Representation>;
+export type RepresentationService = PostService<Representation>;
 
-/** The headers of a post's answer (200 or 304), on the Fastify path and the fast lane alike. */
+/** The headers of a post's answer (200 or 304). */
 export function postHeaders(r: Representation, coding: Coding | undefined, cacheControl: string) {
   return {
     etag: r.etagFor(coding),
@@ -39,7 +39,23 @@ export async function sendPost(
   if (isNotModified(request.headers, representation.etag, representation.updatedAt)) {
     return reply.code(304).send();
   }
-  const body = await service.body(representation, withContent, coding);
+  const body = await bodyIn(service, representation, withContent, coding);
   if (coding !== undefined) reply.header("content-encoding", coding);
   return reply.type("application/json; charset=utf-8").send(body);
+}
+
+/** The body in a content coding, compressed once and then kept with the cache entry. */
+async function bodyIn(
+  service: RepresentationService,
+  r: Representation,
+  withContent: boolean,
+  coding: Coding | undefined,
+): Promise<Buffer> {
+  if (coding === undefined) return r.body;
+  const kept = r.cachedEncoding(coding);
+  if (kept !== undefined) return kept;
+  const before = r.bytes;
+  const encoded = await r.encode(coding);
+  service.grew(r, withContent, r.bytes - before);
+  return encoded;
 }

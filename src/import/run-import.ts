@@ -1,8 +1,9 @@
 // Streams an NDJSON source into the store in one transaction: all or nothing unless
 // `partial`, every bad line reported, memory flat whatever the file's size.
 import type { Readable } from "node:stream";
-import type { NumberedRecord, PostStore, Rejection } from "../store/post-store.js";
-import { countImport } from "./import-counters.js";
+import type { NumberedRecord, PostInput, PostStore, Rejection } from "../store/post-store.js";
+import { countImport } from "../posts/import-counters.js";
+import { keepStoredTimes, type DefaultedPost } from "./keep-stored.js";
 import { readLines } from "./lines.js";
 import { FieldError, parseRecord } from "./records.js";
 
@@ -55,13 +56,17 @@ export async function importNdjson(
       summary.unknownTypes[type] = (summary.unknownTypes[type] ?? 0) + n;
     }
   };
-  const tx = await store.beginImport();
+  const tx = await store.beginWrite();
   let batch: NumberedRecord[] = [];
+  let defaultedPosts: DefaultedPost[] = [];
+  // A line's own faults and the store's (references, slugs) are told in line order.
+  let lineRejections: Rejection[] = [];
   const flush = async () => {
-    const rejections = await tx.apply(batch);
-    rejections.forEach(reject);
-    summary.written += batch.length - rejections.length;
-    batch = [];
+    await keepStoredTimes(store, defaultedPosts);
+    const refused = await tx.apply(batch);
+    [...lineRejections, ...refused].sort((a, b) => a.line - b.line).forEach(reject);
+    summary.written += batch.length - refused.length;
+    [batch, defaultedPosts, lineRejections] = [[], [], []];
     options.onProgress?.(summary);
   };
   try {
@@ -70,18 +75,25 @@ export async function importNdjson(
       if (text !== undefined && text.trim() === "") continue;
       summary.read++;
       if (text === undefined) {
-        reject({ line: number, field: "(line)", reason: `is longer than ${maxBytes} bytes` });
-        continue;
+        const reason = `is longer than ${maxBytes} bytes`;
+        lineRejections.push({ line: number, field: "(line)", reason });
+      } else {
+        try {
+          const parsed = parseRecord(text, now);
+          countUnknown(parsed.unknownTypes);
+          batch.push({ line: number, record: parsed.record });
+          if (parsed.defaulted) {
+            defaultedPosts.push({
+              record: parsed.record as PostInput,
+              defaulted: parsed.defaulted,
+            });
+          }
+        } catch (error) {
+          if (!(error instanceof FieldError)) throw error;
+          lineRejections.push({ line: number, field: error.field, reason: error.message });
+        }
       }
-      try {
-        const parsed = parseRecord(text, now);
-        countUnknown(parsed.unknownTypes);
-        batch.push({ line: number, record: parsed.record });
-      } catch (error) {
-        if (!(error instanceof FieldError)) throw error;
-        reject({ line: number, field: error.field, reason: error.message });
-      }
-      if (batch.length >= batchSize) await flush();
+      if (batch.length + lineRejections.length >= batchSize) await flush();
     }
     await flush();
     summary.committed = summary.rejected === 0 || options.partial === true;

@@ -4,7 +4,7 @@
 // drops what it names (and every miss: it may be a publish); a read that raced a change is
 // not stored.
 import { ByteLru, type Sized } from "./byte-lru.js";
-import type { ChangeNotice } from "../store/post-store.js";
+import type { ChangeNotice, Lookup } from "../store/post-store.js";
 
 export interface Cacheable extends Sized {
   readonly postId: string;
@@ -20,7 +20,7 @@ export interface CacheStats {
   entries: number;
 }
 
-export type Lookup = { id: string } | { publicationSlug: string; postSlug: string };
+export type { Lookup };
 
 const entryKey = (id: string, withContent: boolean) => (withContent ? `${id}\0c` : id);
 const slugKey = (publicationSlug: string, slug: string) => `${publicationSlug}\0${slug}`;

@@ -1,8 +1,8 @@
-// The read service: cache-aside over the store, visibility decided once per lookup, and
-// the representation (whatever the HTTP edge makes of a post) built once per cache fill.
-import type { PostRecord, PostStore } from "../store/post-store.js";
+// The read service: cache-aside over the store, visibility decided in the store's query, and
+// whatever the caller makes of a post (its representation) built once per cache fill.
+import type { PostReader, PostRecord } from "../store/post-store.js";
+import type { GoLiveWatch } from "./go-live.js";
 import type { Cacheable, Lookup, PostCache } from "./post-cache.js";
-import { isVisible } from "./visibility.js";
 
 export type Clock = () => number;
 
@@ -13,22 +13,17 @@ export interface LookupNote {
   cacheResult: CacheResult | null;
 }
 
-export interface Encodable<C extends string> extends Cacheable {
-  readonly body: Buffer;
-  cachedEncoding(coding: C): Buffer | undefined;
-  encode(coding: C): Promise<Buffer>;
-}
-
-export interface PostServiceOptions<R> {
-  store: PostStore;
-  cache: PostCache<R & Cacheable>;
+export interface PostServiceOptions<R extends Cacheable> {
+  store: PostReader;
+  cache: PostCache<R>;
   represent: (post: PostRecord, withContent: boolean) => R;
+  goLive: Pick<GoLiveWatch, "validUntil">;
   clock?: Clock;
   /** How long "no such post" is believed without a change notice. */
   missTtlMs?: number;
 }
 
-export class PostService<C extends string, R extends Encodable<C>> {
+export class PostService<R extends Cacheable> {
   private readonly now: Clock;
   private readonly missTtlMs: number;
 
@@ -37,19 +32,19 @@ export class PostService<C extends string, R extends Encodable<C>> {
     this.missTtlMs = options.missTtlMs ?? 5000;
   }
 
+  /** The visible post's representation, or undefined: hidden and missing are one answer. */
   async find(lookup: Lookup, withContent: boolean, note?: LookupNote): Promise<R | undefined> {
-    const { cache, store, represent } = this.options;
+    const { cache, represent } = this.options;
     const now = this.now();
     const cached = cache.get(lookup, withContent, now);
     if (note !== undefined) note.cacheResult = cached === undefined ? "miss" : "hit";
     if (cached !== undefined) return cached ?? undefined;
     const ticket = cache.ticket();
-    const post =
-      "id" in lookup
-        ? await store.findPostById(lookup.id, { withContent })
-        : await store.findPostBySlugs(lookup.publicationSlug, lookup.postSlug, { withContent });
-    if (post === undefined || !isVisible(post, now)) {
-      cache.putMiss(lookup, this.missUntil(post, now), ticket);
+    const post = await this.read(lookup, withContent, now);
+    if (post === undefined) {
+      // A scheduled post's miss must end when it goes live, not a TTL later.
+      const until = Math.min(now + this.missTtlMs, this.options.goLive.validUntil(now));
+      cache.putMiss(lookup, until, ticket);
       return undefined;
     }
     const representation = represent(post, withContent);
@@ -57,21 +52,16 @@ export class PostService<C extends string, R extends Encodable<C>> {
     return representation;
   }
 
-  /** The body in a content coding, compressed once and then kept with the cache entry. */
-  async body(representation: R, withContent: boolean, coding: C | undefined): Promise<Buffer> {
-    if (coding === undefined) return representation.body;
-    const kept = representation.cachedEncoding(coding);
-    if (kept !== undefined) return kept;
-    const before = representation.bytes;
-    const encoded = await representation.encode(coding);
-    this.options.cache.grew(representation, withContent, representation.bytes - before);
-    return encoded;
+  /** Grows a cached representation's accounted size (it gained a compressed form). */
+  grew(representation: R, withContent: boolean, extraBytes: number): void {
+    this.options.cache.grew(representation, withContent, extraBytes);
   }
 
-  /** A scheduled post's miss must end when it goes live, not a TTL later. */
-  private missUntil(post: PostRecord | undefined, now: number): number {
-    const until = now + this.missTtlMs;
-    const goesLive = post?.status === "published" ? post.publishedAt : undefined;
-    return goesLive !== undefined && goesLive > now ? Math.min(until, goesLive) : until;
+  private read(lookup: Lookup, withContent: boolean, visibleAt: number) {
+    const { store } = this.options;
+    const options = { withContent, visibleAt };
+    return "id" in lookup
+      ? store.findPostById(lookup.id, options)
+      : store.findPostBySlugs(lookup.publicationSlug, lookup.postSlug, options);
   }
 }

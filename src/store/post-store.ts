@@ -1,129 +1,31 @@
-// The narrow, async storage interface everything above the store depends on.
-// Each backend (sqlite/, postgres/) implements it with the same file names.
+// The narrow, async storage interfaces everything above the store depends on, one per role.
+// Each backend (sqlite/, postgres/) implements all of them with the same file names; a caller
+// asks for the role it needs, so a reader can never write and the import never reads posts.
+import type {
+  ChangeNotice,
+  DerivedUpdate,
+  NumberedRecord,
+  PostRecord,
+  PostSource,
+  Rejection,
+  SchemaState,
+} from "./records.js";
 
-export type PostStatus = "draft" | "published" | "archived";
+export type * from "./records.js";
 
-export interface SocialRecord {
-  username: string;
-  displayName?: string;
-  fid: number;
-}
-
-export interface AuthorRecord {
-  id: string;
-  publicationId: string;
-  name: string;
-  walletAddress?: string;
-  avatarUrl?: string;
-  bio?: string;
-  social?: SocialRecord;
-}
-
-export interface PostContent {
-  json: string;
-  staticHtml: string;
-  markdown: string;
-}
-
-/** The fields a post has whether it is being written or read back. */
-interface PostFields {
-  id: string;
-  publicationId: string;
-  slug: string;
-  title: string;
-  subtitle?: string;
-  imageUrl?: string;
-  status: PostStatus;
-  /** Milliseconds since the Unix epoch. */
-  publishedAt?: number;
-  updatedAt: number;
-  coinId?: string;
-  categories: string[];
-}
-
-/** A post as stored, whatever its visibility: the read service decides what is shown. */
-export interface PostRecord extends PostFields {
-  publicationSlug: string;
-  authors: AuthorRecord[];
-  /** Present only when asked for with `withContent`. */
-  content?: PostContent;
-}
+export type Lookup = { id: string } | { publicationSlug: string; postSlug: string };
 
 export interface ReadOptions {
   withContent: boolean;
+  /**
+   * Only a post visible at this instant (visibility.ts), decided in the query: a hidden post
+   * then costs what a missing one costs. Omitted: any post, whatever its state (authoring).
+   */
+  visibleAt?: number;
 }
 
-export interface PublicationInput {
-  type: "publication";
-  id: string;
-  slug: string;
-  name: string;
-}
-
-export interface AuthorInput extends AuthorRecord {
-  type: "author";
-}
-
-export interface PostInput extends PostFields {
-  type: "post";
-  authorIds: string[];
-  content: PostContent;
-  rendererVersion: number;
-}
-
-export type ImportRecord = PublicationInput | AuthorInput | PostInput;
-
-/** A record with the line of the file it came from, so rejections can name it. */
-export interface NumberedRecord {
-  line: number;
-  record: ImportRecord;
-}
-
-export interface Rejection {
-  line: number;
-  field: string;
-  reason: string;
-}
-
-/** One all-or-nothing write: nothing applied is visible to readers before commit. */
-export interface ImportTransaction {
-  /** Writes the records that pass the store's checks (references, uniqueness). */
-  apply(batch: readonly NumberedRecord[]): Promise<Rejection[]>;
-  commit(): Promise<void>;
-  rollback(): Promise<void>;
-}
-
-/**
- * What a committed write changed, for nodes that hold copies (the response cache).
- * `all` when the writer cannot say (a large import, another process on SQLite), or when
- * a publication or author changed, since that touches every post that shows it.
- */
-export interface ChangeNotice {
-  all: boolean;
-  postIds: string[];
-}
-
-export type ChangeListener = (notice: ChangeNotice) => void;
-
-/** A post's stored source document, for re-deriving its content. */
-export interface PostSource {
-  id: string;
-  json: string;
-  rendererVersion: number;
-}
-
-export interface DerivedUpdate extends PostContent {
-  id: string;
-  rendererVersion: number;
-}
-
-export interface SchemaState {
-  current: number;
-  latest: number;
-}
-
-export interface PostStore {
-  readonly kind: "sqlite" | "postgres";
+/** Reading posts. */
+export interface PostReader {
   findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined>;
   findPostBySlugs(
     publicationSlug: string,
@@ -131,21 +33,47 @@ export interface PostStore {
     options: ReadOptions,
   ): Promise<PostRecord | undefined>;
   countPosts(): Promise<number>;
-  beginImport(): Promise<ImportTransaction>;
+  /** The earliest publication time after `now` of a published post, if any (a go-live). */
+  nextGoLive(now: number): Promise<number | undefined>;
+}
+
+/** One all-or-nothing write: nothing applied is visible to readers before commit. */
+export interface WriteTransaction {
+  /** Writes the records that pass the store's checks (references, uniqueness). */
+  apply(batch: readonly NumberedRecord[]): Promise<Rejection[]>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Writing: imports now, the authoring API next, through the same transaction type. */
+export interface PostWriter {
+  beginWrite(): Promise<WriteTransaction>;
+}
+
+export type ChangeListener = (notice: ChangeNotice) => void;
+
+/** Hearing about committed writes, from this process or another, within about a second. */
+export interface ChangeFeed {
+  /** Resolves to a function that stops watching. */
+  watchChanges(listener: ChangeListener): Promise<() => Promise<void>>;
+}
+
+/** What operators run: schema, re-derivation, health. */
+export interface StoreMaintenance {
+  /** Brings the schema to the latest version this code knows. */
+  migrate(): Promise<SchemaState>;
+  schemaState(): Promise<SchemaState>;
   /** Up to `limit` post sources in id order after `afterId`, optionally only older renders. */
   listPostSources(afterId: string, limit: number, belowVersion?: number): Promise<PostSource[]>;
   /** Replaces the derived content of these posts in one transaction. */
   updateDerived(updates: readonly DerivedUpdate[]): Promise<void>;
-  /**
-   * Calls the listener after every committed write, from this process or another,
-   * within about a second. Resolves to a function that stops watching.
-   */
-  watchChanges(listener: ChangeListener): Promise<() => Promise<void>>;
   /** Cheap liveness check of the store, for readiness. */
   ping(): Promise<void>;
-  /** Brings the schema to the latest version this code knows. */
-  migrate(): Promise<SchemaState>;
-  schemaState(): Promise<SchemaState>;
+}
+
+/** A whole backend: every role, plus its lifetime. */
+export interface PostStore extends PostReader, PostWriter, ChangeFeed, StoreMaintenance {
+  readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
 }
 

@@ -3,15 +3,8 @@
 // 503, readiness says no), while start() keeps trying with capped backoff.
 import { setTimeout as sleep } from "node:timers/promises";
 import { StoreUnavailableError } from "../errors.js";
-import type {
-  ChangeListener,
-  DerivedUpdate,
-  ImportTransaction,
-  PostRecord,
-  PostStore,
-  ReadOptions,
-  SchemaState,
-} from "./post-store.js";
+import type { ChangeListener, PostStore, SchemaState } from "./post-store.js";
+import { wrapMethods } from "./wrap-methods.js";
 
 export interface StartOptions {
   /** One line per failed attempt. */
@@ -22,11 +15,34 @@ export interface StartOptions {
   maxAttempts?: number;
 }
 
-export class StartingStore implements PostStore {
+// Declaration merging: the gated methods are made in the constructor, not written out.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface StartingStore extends PostStore {}
+
+/** Gated: everything but these (a watcher set up early hears about the store later). */
+const UNGATED = ["watchChanges", "migrate", "schemaState", "close"];
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class StartingStore {
   private started = false;
   private readonly closing = new AbortController();
 
-  constructor(readonly inner: PostStore) {}
+  constructor(readonly inner: PostStore) {
+    const gated = wrapMethods(
+      inner,
+      (_name, method) =>
+        async (...args) => {
+          this.gate();
+          return method(...args);
+        },
+      UNGATED,
+    );
+    Object.assign(this, gated);
+  }
+
+  watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
+    return this.inner.watchChanges(listener);
+  }
 
   get kind() {
     return this.inner.kind;
@@ -60,46 +76,6 @@ export class StartingStore implements PostStore {
 
   private gate(): void {
     if (!this.started) throw new StoreUnavailableError("the store has not been reached yet");
-  }
-
-  async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
-    this.gate();
-    return this.inner.findPostById(id, options);
-  }
-
-  async findPostBySlugs(publicationSlug: string, postSlug: string, options: ReadOptions) {
-    this.gate();
-    return this.inner.findPostBySlugs(publicationSlug, postSlug, options);
-  }
-
-  async countPosts(): Promise<number> {
-    this.gate();
-    return this.inner.countPosts();
-  }
-
-  async beginImport(): Promise<ImportTransaction> {
-    this.gate();
-    return this.inner.beginImport();
-  }
-
-  async listPostSources(afterId: string, limit: number, belowVersion?: number) {
-    this.gate();
-    return this.inner.listPostSources(afterId, limit, belowVersion);
-  }
-
-  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
-    this.gate();
-    return this.inner.updateDerived(updates);
-  }
-
-  /** Not gated: a watcher set up before the store is reached hears about it later. */
-  watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
-    return this.inner.watchChanges(listener);
-  }
-
-  async ping(): Promise<void> {
-    this.gate();
-    return this.inner.ping();
   }
 
   async migrate(): Promise<SchemaState> {

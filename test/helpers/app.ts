@@ -1,7 +1,7 @@
 // build(t): an app over a fresh store holding the fixtures, closed when the test ends.
 import type { TestContext } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/app.js";
+import { buildApp, type AppDependencies } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NOW, loadFixtures } from "./fixtures.js";
@@ -14,12 +14,22 @@ export interface Built {
   store: PostStore;
 }
 
-export async function build(t: TestContext, factory: StoreFactory, env = {}): Promise<Built> {
+/**
+ * Every request takes one path, with or without per-client limiting; the suite runs both
+ * ways (scripts/run-tests.js), limiting on at a limit the tests never reach.
+ */
+export const TEST_RATE_LIMIT = process.env.FOLIO_TEST_RATE_LIMIT ?? "0";
+
+export async function build(
+  t: TestContext,
+  factory: StoreFactory,
+  env = {},
+  extend?: AppDependencies["extend"],
+): Promise<Built> {
   const { store, dispose } = await factory.create();
   await loadFixtures(store);
-  // Limiting has its own suite; elsewhere its counters would make equal answers differ.
-  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: "0", ...env });
-  const app = await buildApp({ config, store, clock: () => NOW, logger: false });
+  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: TEST_RATE_LIMIT, ...env });
+  const app = await buildApp({ config, store, clock: () => NOW, logger: false, extend });
   t.after(async () => {
     await app.close();
     await dispose();

@@ -82,7 +82,7 @@ describe("rate limiting", () => {
 describe("load shedding", () => {
   test("after the event loop is blocked past MAX_EVENT_LOOP_DELAY_MS: 503 with Retry-After, then recovery", async (t) => {
     const { app } = await build(t, sqliteFactory, { MAX_EVENT_LOOP_DELAY_MS: "50" });
-    // Over real HTTP a plain read takes the fast lane (RATE_LIMIT=0), which must shed too.
+    // Over real HTTP too: every request takes the one path, which sheds.
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     assert.equal((await app.inject("/v1/posts/pst_1")).statusCode, 200);
     assert.equal(app.isUnderPressure(), false);

@@ -17,6 +17,18 @@ for (const factory of await storeFactories()) {
       assert.equal((await app.inject(`/v1/posts/%2570st_1`)).statusCode, 404);
     });
 
+    test("a parameter name in another letter case is the same parameter, one rule for all", async (t) => {
+      const { app } = await build(t, factory);
+      const upper = await app.inject("/v1/posts/pst_1?IncludeContent=true");
+      const exact = await app.inject("/v1/posts/pst_1?includeContent=true");
+      assert.equal(upper.statusCode, 200);
+      assert.equal(typeof upper.json().markdown, "string");
+      assert.equal(upper.headers.etag, exact.headers.etag, "one URL meaning, one body");
+      const twice = await app.inject("/v1/posts/pst_1?includeContent=1&INCLUDECONTENT=0");
+      assert.equal(twice.statusCode, 400);
+      assert.match(twice.json().msg, /includeContent/);
+    });
+
     test("invalid percent-encoding is a 400", async (t) => {
       const { app } = await build(t, factory);
       for (const url of ["/v1/posts/%E0%A4%A", "/v1/posts/%zz", `${BY_SLUG}/blog/posts/slug/%C3`]) {

@@ -43,7 +43,7 @@ for (const factory of await storeFactories()) {
     });
 
     it("leaves nothing behind when an import rolls back", async () => {
-      const tx = await store.beginImport();
+      const tx = await store.beginWrite();
       assert.deepEqual(await tx.apply([{ line: 1, record: newPost("pst_rb", "rb") }]), []);
       await tx.rollback();
       assert.equal(await store.findPostById("pst_rb", { withContent: false }), undefined);
@@ -51,7 +51,7 @@ for (const factory of await storeFactories()) {
     });
 
     it("hides an import from other connections until it commits", async () => {
-      const tx = await store.beginImport();
+      const tx = await store.beginWrite();
       await tx.apply([{ line: 1, record: newPost("pst_tx", "tx") }]);
       assert.equal(await second.findPostById("pst_tx", { withContent: false }), undefined);
       await tx.commit();
@@ -85,7 +85,7 @@ for (const factory of await storeFactories()) {
       const watching = noticeCollector();
       const stop = await store.watchChanges(watching.listener);
       try {
-        const tx = await second.beginImport();
+        const tx = await second.beginWrite();
         await tx.apply([{ line: 1, record: newPost("pst_never", "never") }]);
         await tx.rollback();
         // A later commit is the marker: every notice before it would be the rollback's.

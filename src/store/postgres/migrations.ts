@@ -58,7 +58,8 @@ export const migrations: readonly string[] = [
     name     TEXT NOT NULL,
     PRIMARY KEY (post_id, position)
   );
-  `,
+  `, // 2: go-live timers and visible-post lists find published posts by time.
+  `CREATE INDEX posts_by_status_time ON posts (status, published_at);`,
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

@@ -2,6 +2,8 @@
 // authors and categories in order, aggregated inside PostgreSQL. They are named, so each
 // pooled connection parses and plans them once.
 
+import { scheduledWhere, visibleWhere } from "../visibility.js";
+
 // json_strip_nulls drops absent optional fields, so an author arrives in its wire shape.
 const authorJson = `json_strip_nulls(json_build_object(
     'id', a.id, 'publicationId', a.publication_id, 'name', a.name,
@@ -24,18 +26,45 @@ const contentColumns = `, p.content_json, p.static_html, p.markdown`;
 const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
 const byId = `WHERE p.id = $1`;
 const bySlugs = `WHERE pub.slug = $1 AND p.slug = $2`;
+// In the WHERE clause: a hidden row fails it before its authors, categories or content are
+// read, so it costs what a missing one costs. `now` follows the lookup keys.
+const visibleById = `${byId} AND ${visibleWhere("p", "$2")}`;
+const visibleBySlugs = `${bySlugs} AND ${visibleWhere("p", "$3")}`;
 
 export const readSql = {
   byId: `SELECT ${columns} ${from} ${byId}`,
   byIdWithContent: `SELECT ${columns}${contentColumns} ${from} ${byId}`,
   bySlugs: `SELECT ${columns} ${from} ${bySlugs}`,
   bySlugsWithContent: `SELECT ${columns}${contentColumns} ${from} ${bySlugs}`,
+  visibleById: `SELECT ${columns} ${from} ${visibleById}`,
+  visibleByIdWithContent: `SELECT ${columns}${contentColumns} ${from} ${visibleById}`,
+  visibleBySlugs: `SELECT ${columns} ${from} ${visibleBySlugs}`,
+  visibleBySlugsWithContent: `SELECT ${columns}${contentColumns} ${from} ${visibleBySlugs}`,
 } as const;
 
 export type ReadName = keyof typeof readSql;
 
+const READ_NAMES: readonly (readonly (readonly ReadName[])[])[] = [
+  [
+    ["byId", "byIdWithContent"],
+    ["bySlugs", "bySlugsWithContent"],
+  ],
+  [
+    ["visibleById", "visibleByIdWithContent"],
+    ["visibleBySlugs", "visibleBySlugsWithContent"],
+  ],
+];
+
+/** The statement for a lookup: visible or any, by id or slugs, with or without content. */
+export function readName(visible: boolean, bySlugs: boolean, withContent: boolean): ReadName {
+  return READ_NAMES[+visible]![+bySlugs]![+withContent]!;
+}
+
+export const NEXT_GO_LIVE = `SELECT min(p.published_at) AS t FROM posts p
+  WHERE ${scheduledWhere("p", "$1")}`;
+
 /** A prepared-statement name per read; versioned so a changed text never meets an old plan. */
-export const statementName = (name: ReadName) => `folio_v1_${name}`;
+export const statementName = (name: ReadName) => `folio_v2_${name}`;
 
 /** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
 export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"

@@ -9,7 +9,7 @@ import type {
   ChangeListener,
   ChangeNotice,
   DerivedUpdate,
-  ImportTransaction,
+  WriteTransaction,
   PostSource,
   PostRecord,
   PostStore,
@@ -20,9 +20,9 @@ import { ChangeListenerConnection } from "./changes.js";
 import { createPool } from "./pool.js";
 import { asStoreError, describeUrl } from "./errors.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
-import { LIST_POST_SOURCES, readSql, statementName, type ReadName } from "./queries.js";
+import { LIST_POST_SOURCES, NEXT_GO_LIVE, readName, readSql, statementName } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
-import { PostgresImport, updateDerived } from "./writes.js";
+import { PostgresWrite, updateDerived } from "./writes.js";
 
 export interface PostgresStoreOptions extends PostgresSettings {
   url: string;
@@ -56,7 +56,7 @@ export class PostgresStore implements PostStore {
       : asStoreError(error, this.where);
 
   async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
-    return this.read(options.withContent ? "byIdWithContent" : "byId", [id]);
+    return this.read(false, [id], options);
   }
 
   async findPostBySlugs(
@@ -64,13 +64,15 @@ export class PostgresStore implements PostStore {
     postSlug: string,
     options: ReadOptions,
   ): Promise<PostRecord | undefined> {
-    const name = options.withContent ? "bySlugsWithContent" : "bySlugs";
-    return this.read(name, [publicationSlug, postSlug]);
+    return this.read(true, [publicationSlug, postSlug], options);
   }
 
-  private async read(name: ReadName, values: string[]): Promise<PostRecord | undefined> {
+  private async read(bySlugs: boolean, keys: string[], o: ReadOptions) {
     // PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error.
-    if (values.some((value) => value.includes("\0"))) return undefined;
+    if (keys.some((key) => key.includes("\0"))) return undefined;
+    const visible = o.visibleAt !== undefined;
+    const name = readName(visible, bySlugs, o.withContent);
+    const values = visible ? [...keys, String(o.visibleAt)] : keys;
     try {
       const result = await this.reader.query<PostRow>({
         name: statementName(name),
@@ -86,13 +88,21 @@ export class PostgresStore implements PostStore {
     }
   }
 
+  async nextGoLive(now: number): Promise<number | undefined> {
+    const result = await this.onPrimary((c) =>
+      c.query<{ t: string | null }>(NEXT_GO_LIVE, [String(now)]),
+    );
+    const t = result.rows[0]?.t;
+    return t === null || t === undefined ? undefined : Number(t);
+  }
+
   async countPosts(): Promise<number> {
     const result = await this.onPrimary((c) => c.query<{ n: number }>(COUNT_POSTS));
     return result.rows[0]?.n ?? 0;
   }
 
-  async beginImport(): Promise<ImportTransaction> {
-    return PostgresImport.begin(this.primary, this.translate, this.notifyLocal);
+  async beginWrite(): Promise<WriteTransaction> {
+    return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal);
   }
 
   async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {

@@ -7,7 +7,7 @@ import { noteChange, type ChangeSet } from "../change-notice.js";
 import type {
   ChangeNotice,
   DerivedUpdate,
-  ImportTransaction,
+  WriteTransaction,
   NumberedRecord,
   Rejection,
 } from "../post-store.js";
@@ -15,7 +15,7 @@ import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 
-export class PostgresImport implements ImportTransaction {
+export class PostgresWrite implements WriteTransaction {
   private open = true;
   private readonly changed: ChangeSet = { all: false, postIds: new Set() };
 
@@ -41,7 +41,7 @@ export class PostgresImport implements ImportTransaction {
       // parallel workers) on every batch, and a large import slows down quadratically.
       await client.query("SET LOCAL enable_seqscan = off");
       await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
-      return new PostgresImport(client, translate, notifyLocal);
+      return new PostgresWrite(client, translate, notifyLocal);
     } catch (error) {
       client?.release(true);
       throw translate(error);

@@ -53,5 +53,6 @@ export const migrations: readonly string[] = [
     name     TEXT NOT NULL,
     PRIMARY KEY (post_id, position)
   ) STRICT, WITHOUT ROWID;
-  `,
+  `, // 2: go-live timers and visible-post lists find published posts by time.
+  `CREATE INDEX posts_by_status_time ON posts (status, published_at);`,
 ];

@@ -12,7 +12,7 @@ import {
   type DerivedUpdate,
   type PostSource,
   type ChangeNotice,
-  type ImportTransaction,
+  type WriteTransaction,
   type PostRecord,
   type PostStore,
   type ReadOptions,
@@ -20,9 +20,9 @@ import {
 } from "../post-store.js";
 import { watchDataVersion } from "./changes.js";
 import { migrations } from "./migrations.js";
-import { readSql } from "./queries.js";
+import { readName, readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
-import { SqliteImport } from "./writes.js";
+import { SqliteWrite } from "./writes.js";
 
 export { StoreOpenError };
 
@@ -73,7 +73,7 @@ export class SqliteStore implements PostStore {
   constructor(readonly db: Database.Database) {}
 
   async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
-    return this.read(options.withContent ? "byIdWithContent" : "byId", [id]);
+    return this.read(false, [id], options);
   }
 
   async findPostBySlugs(
@@ -81,26 +81,35 @@ export class SqliteStore implements PostStore {
     postSlug: string,
     options: ReadOptions,
   ): Promise<PostRecord | undefined> {
-    const name = options.withContent ? "bySlugsWithContent" : "bySlugs";
-    return this.read(name, [publicationSlug, postSlug]);
+    return this.read(true, [publicationSlug, postSlug], options);
   }
 
-  private read(name: keyof typeof readSql, args: string[]): PostRecord | undefined {
+  private read(bySlugs: boolean, keys: string[], o: ReadOptions): PostRecord | undefined {
+    const visible = o.visibleAt !== undefined;
+    const args = visible ? [...keys, o.visibleAt] : keys;
+    const row = this.run(readName(visible, bySlugs, o.withContent), args) as PostRow | undefined;
+    return row && toPostRecord(row);
+  }
+
+  private run(name: keyof typeof readSql, args: unknown[]): unknown {
     try {
       this.statements ??= prepareAll(this.db);
-      const row = this.statements[name].get(...args) as PostRow | undefined;
-      return row && toPostRecord(row);
+      return this.statements[name].get(...args);
     } catch (error) {
       throw asUnavailable(error);
     }
+  }
+
+  async nextGoLive(now: number): Promise<number | undefined> {
+    return (this.run("nextGoLive", [now]) as { t: number | null } | undefined)?.t ?? undefined;
   }
 
   async countPosts(): Promise<number> {
     return this.db.prepare("SELECT count(*) FROM posts").pluck().get() as number;
   }
 
-  async beginImport(): Promise<ImportTransaction> {
-    return new SqliteImport(this.db, this.notify);
+  async beginWrite(): Promise<WriteTransaction> {
+    return new SqliteWrite(this.db, this.notify);
   }
 
   private readonly listeners = new Set<ChangeListener>();

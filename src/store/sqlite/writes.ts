@@ -5,7 +5,7 @@ import { noteChange } from "../change-notice.js";
 import type {
   AuthorInput,
   ChangeNotice,
-  ImportTransaction,
+  WriteTransaction,
   NumberedRecord,
   PostInput,
   PublicationInput,
@@ -14,7 +14,7 @@ import type {
 
 type Check = (r: NumberedRecord) => Rejection | undefined;
 
-export class SqliteImport implements ImportTransaction {
+export class SqliteWrite implements WriteTransaction {
   private readonly sql: Record<string, Statement>;
   private open = true;
 

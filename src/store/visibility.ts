@@ -1,0 +1,26 @@
+// Visibility as data (contract section 3): the one definition that the per-post check and
+// every query predicate are built from, so a list and a single read can never disagree.
+import type { PostStatus } from "./records.js";
+
+/** The only status a reader may see, and only once its publication time has come. */
+export const VISIBLE_STATUS: PostStatus = "published";
+
+/** Whether a stored post may be shown at `now` (ms). A published post always has a time. */
+export function isVisible(post: { status: PostStatus; publishedAt?: number }, now: number) {
+  return (
+    post.status === VISIBLE_STATUS && post.publishedAt !== undefined && post.publishedAt <= now
+  );
+}
+
+/**
+ * The same rule as SQL over a posts table alias, `now` bound at `placeholder` (`?` or `$n`).
+ * NULL publication times compare as unknown, so they are hidden here as in isVisible.
+ */
+export function visibleWhere(alias: string, placeholder: string): string {
+  return `${alias}.status = '${VISIBLE_STATUS}' AND ${alias}.published_at <= ${placeholder}`;
+}
+
+/** Posts that are published but not yet visible: the scheduled ones, for go-live timers. */
+export function scheduledWhere(alias: string, placeholder: string): string {
+  return `${alias}.status = '${VISIBLE_STATUS}' AND ${alias}.published_at > ${placeholder}`;
+}

@@ -1,0 +1,46 @@
+// The layer rule is enforced by lint (eslint.config.js): an upward or sideways import fails
+// `npm run lint`, and an allowed one passes. Linted as if the code sat in each folder.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ESLint } from "eslint";
+
+const eslint = new ESLint();
+
+async function layerErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "no-restricted-imports")
+    .map((m) => m.message);
+}
+
+const refused: [string, string][] = [
+  ["src/store/sqlite/store.ts", `import { x } from "../../posts/post-service.js";`],
+  ["src/store/visibility.ts", `import { x } from "../http/headers.js";`],
+  ["src/posts/post-service.ts", `import { x } from "../http/send-post.js";`],
+  ["src/http/headers.ts", `import { x } from "../import/run-import.js";`],
+  ["src/import/records.ts", `import { x } from "../cli/args.js";`],
+  ["src/content/html.ts", `import { x } from "../errors.js";`],
+  ["src/errors.ts", `import { x } from "./store/post-store.js";`],
+];
+
+const allowed: [string, string][] = [
+  ["src/http/send-post.ts", `import { x } from "../posts/post-service.js";`],
+  ["src/posts/post-service.ts", `import { x } from "../store/post-store.js";`],
+  ["src/import/records.ts", `import { x } from "../content/index.js";`],
+  ["src/store/sqlite/store.ts", `import { x } from "../../errors.js";`],
+  ["src/content/html.ts", `import { x } from "./schema.js";`],
+];
+
+test("an upward or sideways import is a lint error naming the layer rule", async () => {
+  for (const [file, source] of refused) {
+    const errors = await layerErrors(file, source);
+    assert.equal(errors.length, 1, `${file}: ${source}`);
+    assert.match(errors[0]!, /layers:/);
+  }
+});
+
+test("imports down the layers pass", async () => {
+  for (const [file, source] of allowed) {
+    assert.deepEqual(await layerErrors(file, source), [], `${file}: ${source}`);
+  }
+});
