@@ -1,5 +1,5 @@
-// Content pipeline throughput: docs/s for JSON → HTML (incl. sanitize), JSON → Markdown
-// and Markdown → JSON on a ~5 KB and a ~200 KB document, plus one 10 MB document.
+// Content pipeline throughput: docs/s for JSON → HTML (incl. sanitize), JSON → Markdown,
+// Markdown → JSON and HTML → JSON on a ~5 KB and a ~200 KB document, plus one 10 MB document.
 import { readFileSync } from "node:fs";
 import { deriveContent } from "../src/content/index.js";
 import { normalizeDoc } from "../src/content/normalize.js";
@@ -7,6 +7,7 @@ import { renderHtml } from "../src/content/html.js";
 import { sanitizeHtml } from "../src/content/sanitize.js";
 import { renderMarkdown } from "../src/content/markdown.js";
 import { parseMarkdown } from "../src/content/parse-markdown.js";
+import { htmlToDocument } from "../src/content/parse-html.js";
 
 type Doc = { type: string; content: unknown[] };
 const sink = JSON.parse(
@@ -39,11 +40,13 @@ for (const [label, bytes] of [
   const json = documentOf(bytes);
   const { doc } = normalizeDoc(json);
   const markdown = renderMarkdown(doc);
+  const html = sanitizeHtml(renderHtml(doc));
   rows.push({
     document: `${label} (${JSON.stringify(json).length} B JSON)`,
     "JSON→HTML docs/s": rate(() => sanitizeHtml(renderHtml(normalizeDoc(json).doc))).toFixed(0),
     "JSON→MD docs/s": rate(() => renderMarkdown(normalizeDoc(json).doc)).toFixed(0),
     "MD→JSON docs/s": rate(() => normalizeDoc(parseMarkdown(markdown), "markdown")).toFixed(0),
+    "HTML→JSON docs/s": rate(() => normalizeDoc(htmlToDocument(html))).toFixed(0),
     "deriveContent (all outputs) docs/s": rate(() => deriveContent({ json })).toFixed(0),
   });
 }

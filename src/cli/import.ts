@@ -1,32 +1,61 @@
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { loadConfig } from "../config.js";
-import { formatRejection, importNdjson, type ImportSummary } from "../import/run-import.js";
+import { CONVERTERS } from "../import/from/index.js";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_RECORDS,
+  importNdjson,
+  importRecords,
+  type ImportOptions,
+  type ImportSummary,
+} from "../import/run-import.js";
+import type { SourceItem } from "../import/source.js";
 import type { PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
+import { DEFAULT_LIMITS, LIMIT_OPTIONS, importLimits, type ImportLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
+import { DEFAULT_SHOWN_PER_KIND, rejectionLog } from "./rejection-log.js";
 import { openMigratedStore } from "./store.js";
 
+export { importLimits } from "./import-limits.js";
+
+const FORMATS = Object.keys(CONVERTERS).join("|");
+
 export const importCommand = {
-  summary: "load publications, authors and posts from an NDJSON file",
-  help: `Usage: folio import FILE|- [--partial]
+  summary:
+    "load publications, authors and posts from NDJSON, or from a Ghost, WordPress or Markdown export",
+  help: `Usage: folio import FILE|- [options]
+       folio import --from ${FORMATS} PATH [--publication SLUG] [options]
 
 Reads one JSON record per line (publication, author or post) from FILE, or from
 standard input with -, plain or gzip-compressed. Records are upserts by id.
+With --from, converts an export instead (docs/migrate.md says what maps to what):
+  ghost       Ghost's JSON export (Settings → Labs → Export)
+  wordpress   WordPress's WXR file (Tools → Export)
+  markdown    a folder of Markdown files with YAML or TOML front matter
 
-  --partial   write the good records even when some lines are bad
+  --publication SLUG  (--from) the publication's slug; else from the site's title or folder
+  --partial         write the good records even when some are bad
+  --max-bytes N     stop (writing nothing) when the input, decompressed, passes N bytes
+                    (default: IMPORT_MAX_BYTES or ${DEFAULT_MAX_BYTES}, 8 GiB)
+  --max-records N   stop (writing nothing) past N records
+                    (default: IMPORT_MAX_RECORDS or ${DEFAULT_MAX_RECORDS})
+  --show-errors N   print the first N bad records of each field, then a count (default ${DEFAULT_SHOWN_PER_KIND})
 
-Without --partial the file is all or nothing: one bad line and nothing is written.
-Every bad line is listed as 'line N: field: reason'.
-Exit code: 0 all written, 1 nothing written, 3 written with bad lines (--partial).`,
+Without --partial the input is all or nothing: one bad record and nothing is written.
+A bad record is listed as 'line N: field: reason' (or its file and place, with --from).
+Exit code: 0 all written, 1 nothing written, 3 written with bad records (--partial).`,
   async run(args: string[]): Promise<number> {
-    const { values, positionals } = parse(args, { partial: { type: "boolean" } }, 1);
-    const file = positionals[0];
-    if (file === undefined) throw new UsageError("import needs a FILE, or - for standard input");
-    const input = file === "-" ? process.stdin : await openFile(file);
+    const { values, positionals } = parse(args, IMPORT_OPTIONS, 1);
+    const path = positionals[0];
+    if (path === undefined) throw new UsageError("import needs a FILE, or - for standard input");
+    const text = values as Record<string, string | undefined>;
+    const limits = importLimits(text, process.env);
+    const source = await openSource(path, text.from, text.publication, limits);
     const store = await openMigratedStore(loadConfig());
     try {
-      const summary = await runImport(store, input, values.partial === true);
+      const summary = await runImport(store, source, values.partial === true, limits);
       printSummary(summary);
       if (!summary.committed) return 1;
       return summary.rejected > 0 ? 3 : 0;
@@ -36,17 +65,54 @@ Exit code: 0 all written, 1 nothing written, 3 written with bad lines (--partial
   },
 };
 
-export async function runImport(store: PostStore, input: Readable, partial: boolean) {
+const IMPORT_OPTIONS = {
+  partial: { type: "boolean" },
+  from: { type: "string" },
+  publication: { type: "string" },
+  ...LIMIT_OPTIONS,
+} as const;
+
+type Source = Readable | AsyncIterable<SourceItem>;
+
+async function openSource(
+  path: string,
+  from: string | undefined,
+  publication: string | undefined,
+  limits: ImportLimits,
+): Promise<Source> {
+  if (from === undefined) {
+    if (publication !== undefined) throw new UsageError("--publication goes with --from");
+    return path === "-" ? process.stdin : openFile(path);
+  }
+  const converter = CONVERTERS[from];
+  if (converter === undefined)
+    throw new UsageError(`--from must be one of ${FORMATS}, not '${from}'`);
+  return converter(path, { publication, maxBytes: limits.maxBytes });
+}
+
+export async function runImport(
+  store: PostStore,
+  source: Source,
+  partial: boolean,
+  limits: ImportLimits = DEFAULT_LIMITS,
+) {
   const progress = progressPrinter();
+  const log = rejectionLog((line) => progress.line(line), limits.shownPerKind);
+  const options: ImportOptions = {
+    ...{ partial, maxBytes: limits.maxBytes, maxRecords: limits.maxRecords },
+    onRejection: log.onRejection,
+    onProgress: (p) =>
+      progress.update(`read ${p.read}, written ${p.written}, rejected ${p.rejected}`),
+    onUnknownType: (type) =>
+      progress.line(`note: unknown ${type.replace(":", " type ")} kept as text`),
+  };
   try {
-    return await importNdjson(store, input, {
-      partial,
-      onRejection: (r) => progress.line(formatRejection(r)),
-      onProgress: (p) =>
-        progress.update(`read ${p.read}, written ${p.written}, rejected ${p.rejected}`),
-      onUnknownType: (type) =>
-        progress.line(`note: unknown ${type.replace(":", " type ")} kept as text`),
-    });
+    const summary =
+      "pipe" in source
+        ? await importNdjson(store, source, options)
+        : await importRecords(store, source, options);
+    log.untold().forEach((line) => progress.line(line));
+    return summary;
   } finally {
     progress.done();
   }
@@ -64,10 +130,22 @@ async function openFile(path: string): Promise<Readable> {
 }
 
 export function printSummary(s: ImportSummary): void {
-  const unknown = Object.entries(s.unknownTypes).map(([t, n]) => `${t} ×${n}`);
+  const counted = (counts: Record<string, number>) =>
+    Object.entries(counts).map(([name, n]) => `${name} ×${n}`);
+  const [unknown, ignored, skipped] = [s.unknownTypes, s.unknownFields, s.skipped].map(counted);
+  if (s.stopped !== undefined) {
+    const hint = s.stopped.limit
+      ? " (raise --max-bytes/IMPORT_MAX_BYTES or --max-records/IMPORT_MAX_RECORDS if the input is genuine)"
+      : "";
+    console.log(`import stopped: ${s.stopped.reason}${hint}`);
+  }
   console.log(
     `read ${s.read} records, wrote ${s.written}, rejected ${s.rejected} in ${s.seconds.toFixed(2)} s` +
-      (unknown.length > 0 ? `; unknown types kept as text: ${unknown.join(", ")}` : ""),
+      (unknown!.length > 0 ? `; unknown types kept as text: ${unknown!.join(", ")}` : "") +
+      (ignored!.length > 0 ? `; unknown fields ignored: ${ignored!.join(", ")}` : "") +
+      (skipped!.length > 0 ? `; skipped: ${skipped!.join(", ")}` : ""),
   );
-  if (!s.committed) console.log("nothing was written (use --partial to write the good records)");
+  if (s.committed) return;
+  const partialHint = s.stopped === undefined ? " (use --partial to write the good records)" : "";
+  console.log(`nothing was written${partialHint}`);
 }

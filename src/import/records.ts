@@ -1,11 +1,6 @@
 // One NDJSON line → one validated import record, or the reason it is refused. The limits are
 // the shared schemas' (posts/fields.ts); this file only maps a valid line onto a record.
-import {
-  ContentError,
-  RENDERER_VERSION,
-  deriveContent,
-  type ContentSource,
-} from "../content/index.js";
+import { RENDERER_VERSION } from "../content/index.js";
 import {
   AuthorFieldsSchema,
   PostFieldsSchema,
@@ -18,6 +13,7 @@ import type {
   PostInput,
   PublicationInput,
 } from "../store/post-store.js";
+import { BODIES, body } from "./body.js";
 import { FieldError, checker, withoutNulls, type Fields } from "./fields.js";
 
 export { FieldError } from "./fields.js";
@@ -25,6 +21,8 @@ export { FieldError } from "./fields.js";
 export interface ParsedRecord {
   record: ImportRecord;
   unknownTypes: Record<string, number>;
+  /** Fields of the line that no rule reads, as `type.field`: told in the summary, not kept. */
+  unknownFields: string[];
   /** Which of a post's times the line left to their defaults (see keep-stored.ts). */
   defaulted?: { updatedAt: boolean; publishedAt: boolean };
 }
@@ -40,20 +38,38 @@ export function parseRecord(line: string, now: number): ParsedRecord {
   } catch {
     throw new FieldError("(line)", "is not valid JSON");
   }
+  return recordFrom(value, now);
+}
+
+/** A record given as an object (a parsed line, or a converter's output), validated. */
+export function recordFrom(value: unknown, now: number): ParsedRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new FieldError("(line)", "must be a JSON object");
   }
   const o = withoutNulls(value as Fields);
   switch (o.type) {
     case "publication":
-      return { record: publication(o), unknownTypes: {} };
+      return { record: publication(o), unknownTypes: {}, unknownFields: unknown(o) };
     case "author":
-      return { record: author(o), unknownTypes: {} };
+      return { record: author(o), unknownTypes: {}, unknownFields: unknown(o) };
     case "post":
-      return post(o, now);
+      return { ...post(o, now), unknownFields: unknown(o) };
     default:
       throw new FieldError("type", "must be publication, author or post");
   }
+}
+
+const KNOWN: Record<string, Set<string>> = {
+  publication: new Set(["type", ...Object.keys(PublicationFieldsSchema.properties)]),
+  author: new Set(["type", ...Object.keys(AuthorFieldsSchema.properties)]),
+  post: new Set(["type", ...Object.keys(PostFieldsSchema.properties), ...BODIES]),
+};
+
+function unknown(o: Fields): string[] {
+  const known = KNOWN[o.type as string]!;
+  return Object.keys(o)
+    .filter((field) => !known.has(field))
+    .map((field) => `${o.type}.${field}`);
 }
 
 function publication(o: Fields): PublicationInput {
@@ -78,7 +94,7 @@ function author(o: Fields): AuthorInput {
   return record;
 }
 
-function post(o: Fields, now: number): ParsedRecord {
+function post(o: Fields, now: number): Omit<ParsedRecord, "unknownFields"> {
   const fields = checkPost(o);
   const status = fields.status ?? "published";
   const record: PostInput = {
@@ -105,29 +121,4 @@ function post(o: Fields, now: number): ParsedRecord {
 
 function isObject(value: unknown): value is Fields {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Derives the stored content from the body the line gives, if any. */
-function body(o: Fields, record: PostInput): Record<string, number> {
-  const hasJson = o.json !== undefined;
-  const hasMarkdown = o.markdown !== undefined;
-  if (hasJson && hasMarkdown) throw new FieldError("json", "give json or markdown, not both");
-  if (!hasJson && !hasMarkdown) return {};
-  let source: ContentSource;
-  if (hasJson) source = { json: o.json };
-  else if (typeof o.markdown === "string") source = { markdown: o.markdown };
-  else throw new FieldError("markdown", "must be a string");
-  try {
-    const derived = deriveContent(source);
-    record.content = {
-      json: derived.json,
-      staticHtml: derived.staticHtml,
-      markdown: derived.markdown,
-    };
-    record.rendererVersion = derived.rendererVersion;
-    return derived.unknownTypes;
-  } catch (error) {
-    if (error instanceof ContentError) throw new FieldError(error.path, error.message);
-    throw error;
-  }
 }

@@ -1,17 +1,25 @@
-// Streams an NDJSON source into the store in one transaction: all or nothing unless
-// `partial`, every bad line reported, memory flat whatever the file's size.
+// Streams records into the store in one transaction: all or nothing unless `partial`, every
+// bad record reported, memory flat whatever the input's size, and the input bounded in
+// decompressed bytes and in records so that a small hostile file cannot run for hours.
 import type { Readable } from "node:stream";
-import type { NumberedRecord, PostInput, PostStore, Rejection } from "../store/post-store.js";
+import type { PostStore } from "../store/post-store.js";
+import { ImportBatch, type ImportRejection } from "./batch.js";
 import { countImport } from "../posts/import-counters.js";
-import { keepStoredTimes, type DefaultedPost } from "./keep-stored.js";
-import { readLines } from "./lines.js";
-import { FieldError, parseRecord } from "./records.js";
+import { ImportLimitError } from "./lines.js";
+import { parseRecord, recordFrom, type ParsedRecord } from "./records.js";
+import { SourceError, ndjsonItems, type SourceItem } from "./source.js";
+
+export type { ImportRejection } from "./batch.js";
 
 export interface ImportOptions {
   partial?: boolean;
   maxLineBytes?: number;
+  /** Ceiling on the input's bytes after decompression; past it the import stops. */
+  maxBytes?: number;
+  /** Ceiling on the records read; past it the import stops. */
+  maxRecords?: number;
   batchSize?: number;
-  onRejection?: (rejection: Rejection) => void;
+  onRejection?: (rejection: ImportRejection) => void;
   onProgress?: (progress: ImportProgress) => void;
   onUnknownType?: (type: string) => void;
 }
@@ -26,82 +34,71 @@ export interface ImportSummary extends ImportProgress {
   committed: boolean;
   seconds: number;
   unknownTypes: Record<string, number>;
+  /** Fields no rule reads (`post.staticHtml`), by how many records had them: not kept. */
+  unknownFields: Record<string, number>;
   /** The first rejections, for callers that want them; all go to onRejection. */
-  rejections: Rejection[];
+  rejections: ImportRejection[];
+  /** Records the source held that Folio does not keep, by kind (`ghost page`). */
+  skipped: Record<string, number>;
+  /** Why the import stopped before the end of its input, if it did: a ceiling, or bad input. */
+  stopped?: { reason: string; limit: boolean };
 }
 
 const KEPT_REJECTIONS = 1000;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
+export const DEFAULT_MAX_RECORDS = 10_000_000;
 
-export async function importNdjson(
+export async function importNdjson(store: PostStore, input: Readable, options: ImportOptions = {}) {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const items = ndjsonItems(input, maxLineBytes, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  return importRecords(store, items, options);
+}
+
+/** Imports the items of any source (NDJSON, or a converter's records). */
+export async function importRecords(
   store: PostStore,
-  input: Readable,
+  items: AsyncIterable<SourceItem>,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const started = performance.now();
   const now = Date.now();
-  const batchSize = options.batchSize ?? 500;
   const summary: ImportSummary = {
     ...{ read: 0, written: 0, rejected: 0, committed: false, seconds: 0 },
-    ...{ unknownTypes: {}, rejections: [] },
+    ...{ unknownTypes: {}, unknownFields: {}, skipped: {}, rejections: [] },
   };
-  const reject = (rejection: Rejection) => {
-    summary.rejected++;
-    if (summary.rejections.length < KEPT_REJECTIONS) summary.rejections.push(rejection);
-    options.onRejection?.(rejection);
-  };
-  const countUnknown = (types: Record<string, number>) => {
-    for (const [type, n] of Object.entries(types)) {
-      if (summary.unknownTypes[type] === undefined) options.onUnknownType?.(type);
-      summary.unknownTypes[type] = (summary.unknownTypes[type] ?? 0) + n;
-    }
-  };
+  const parse = (item: SourceItem): ParsedRecord =>
+    item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
+  const batch = new ImportBatch();
   const tx = await store.beginWrite();
-  let batch: NumberedRecord[] = [];
-  let defaultedPosts: DefaultedPost[] = [];
-  // A line's own faults and the store's (references, slugs) are told in line order.
-  let lineRejections: Rejection[] = [];
   const flush = async () => {
-    await keepStoredTimes(store, defaultedPosts);
-    const refused = await tx.apply(batch);
-    [...lineRejections, ...refused].sort((a, b) => a.line - b.line).forEach(reject);
-    summary.written += batch.length - refused.length;
-    [batch, defaultedPosts, lineRejections] = [[], [], []];
+    const { written, rejections } = await batch.write(store, tx);
+    summary.written += written;
+    for (const r of rejections) reject(summary, r, options);
     options.onProgress?.(summary);
   };
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
   try {
-    const maxBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    for await (const { number, text } of readLines(input, maxBytes)) {
-      if (text !== undefined && text.trim() === "") continue;
-      summary.read++;
-      if (text === undefined) {
-        const reason = `is longer than ${maxBytes} bytes`;
-        lineRejections.push({ line: number, field: "(line)", reason });
-      } else {
-        try {
-          const parsed = parseRecord(text, now);
-          countUnknown(parsed.unknownTypes);
-          batch.push({ line: number, record: parsed.record });
-          if (parsed.defaulted) {
-            defaultedPosts.push({
-              record: parsed.record as PostInput,
-              defaulted: parsed.defaulted,
-            });
-          }
-        } catch (error) {
-          if (!(error instanceof FieldError)) throw error;
-          lineRejections.push({ line: number, field: error.field, reason: error.message });
-        }
+    for await (const item of items) {
+      if (item.skipped !== undefined) {
+        summary.skipped[item.skipped] = (summary.skipped[item.skipped] ?? 0) + 1;
+        continue;
       }
-      if (batch.length + lineRejections.length >= batchSize) await flush();
+      if (++summary.read > maxRecords) {
+        throw new ImportLimitError("records", `the input has over ${maxRecords} records`);
+      }
+      const parsed = batch.add(item, parse);
+      if (parsed) countUnknown(summary, parsed, options);
+      if (batch.size >= (options.batchSize ?? 500)) await flush();
     }
     await flush();
     summary.committed = summary.rejected === 0 || options.partial === true;
-    if (summary.committed) await tx.commit();
-    else await tx.rollback();
+    await (summary.committed ? tx.commit() : tx.rollback());
   } catch (error) {
     await tx.rollback();
-    throw error;
+    if (!(error instanceof ImportLimitError || error instanceof SourceError)) throw error;
+    summary.stopped = { reason: error.message, limit: error instanceof ImportLimitError };
+    summary.committed = false;
   }
   if (!summary.committed) summary.written = 0;
   summary.seconds = (performance.now() - started) / 1000;
@@ -109,6 +106,23 @@ export async function importNdjson(
   return summary;
 }
 
-export function formatRejection(r: Rejection): string {
-  return `line ${r.line}: ${r.field}: ${r.reason}`;
+function reject(summary: ImportSummary, rejection: ImportRejection, options: ImportOptions) {
+  summary.rejected++;
+  if (summary.rejections.length < KEPT_REJECTIONS) summary.rejections.push(rejection);
+  options.onRejection?.(rejection);
+}
+
+function countUnknown(summary: ImportSummary, parsed: ParsedRecord, o: ImportOptions) {
+  for (const [type, n] of Object.entries(parsed.unknownTypes)) {
+    if (summary.unknownTypes[type] === undefined) o.onUnknownType?.(type);
+    summary.unknownTypes[type] = (summary.unknownTypes[type] ?? 0) + n;
+  }
+  for (const field of parsed.unknownFields) {
+    summary.unknownFields[field] = (summary.unknownFields[field] ?? 0) + 1;
+  }
+}
+
+/** `line N: field: reason`, or `place: field: reason` where a converter named the place. */
+export function formatRejection(r: ImportRejection): string {
+  return `${r.place ?? `line ${r.line}`}: ${r.field}: ${r.reason}`;
 }

@@ -1,0 +1,31 @@
+// What an import prints about bad records: the first few of each kind, then a count, so a
+// file of a million bad lines prints a screenful, not a gigabyte (issue 16 item 8).
+import { formatRejection, type ImportRejection } from "../import/run-import.js";
+
+export const DEFAULT_SHOWN_PER_KIND = 20;
+
+export interface RejectionLog {
+  onRejection(rejection: ImportRejection): void;
+  /** One line per kind that had more rejections than were shown. */
+  untold(): string[];
+}
+
+/** A kind is the field, whatever its index: `categories[3]` and `categories[7]` are one. */
+const kindOf = (r: ImportRejection) => r.field.replace(/\[\d+\]/g, "[]");
+
+export function rejectionLog(print: (line: string) => void, perKind: number): RejectionLog {
+  const counts = new Map<string, number>();
+  return {
+    onRejection(rejection) {
+      const kind = kindOf(rejection);
+      const n = (counts.get(kind) ?? 0) + 1;
+      counts.set(kind, n);
+      if (n <= perKind) print(formatRejection(rejection));
+    },
+    untold() {
+      return [...counts]
+        .filter(([, n]) => n > perKind)
+        .map(([kind, n]) => `… and ${n - perKind} more rejections of ${kind} not shown`);
+    },
+  };
+}
