@@ -3,6 +3,11 @@
 import { ContentError } from "./errors.js";
 import { isSafeLink, isSafeMedia } from "./url.js";
 
+// A lone surrogate becomes one U+FFFD, as the editor's (and any UTF-8 encoder's) output
+// has it; left alone, a stored lone surrogate could later decode as three.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD");
+
 /** Returned by a check when the whole node or mark must go (e.g. an image without a safe src). */
 export const DROP = Symbol("drop");
 type Check = (value: unknown, path: string) => unknown;
@@ -81,7 +86,7 @@ export function cleanAttrs(
       if (value === undefined || value === null) continue;
       const clean = check(value, `${path}.attrs.${name}`);
       if (clean === DROP) return DROP;
-      if (clean !== undefined) attrs[name] = clean;
+      if (clean !== undefined) attrs[name] = typeof clean === "string" ? wellFormed(clean) : clean;
     }
   }
   const required = REQUIRED[type];

@@ -3,6 +3,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { ContentError } from "./errors.js";
 import { renderHtml } from "./html.js";
+import { checkChars, LIMITS, lineCount } from "./limits.js";
 import { renderMarkdown } from "./markdown.js";
 import { normalizeDoc } from "./normalize.js";
 import { parseMarkdown } from "./parse-markdown.js";
@@ -23,25 +24,49 @@ export interface DerivedContent {
 }
 
 /** Bump whenever staticHtml or markdown for the same JSON may change (see docs/content.md). */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 export function deriveContent(source: ContentSource): DerivedContent {
+  const path = "markdown" in source ? "markdown" : "json";
   const { doc, unknownTypes } =
     "markdown" in source
-      ? normalizeDoc(parseMarkdown(source.markdown), "markdown")
-      : normalizeDoc(parseJson(source.json), "json");
+      ? normalizeDoc(parseMarkdown(checkMarkdown(source.markdown)), path)
+      : normalizeDoc(parseJson(source.json), path);
   const empty = isEmpty(doc);
+  const staticHtml = empty ? "" : sanitizeHtml(checkHtml(path, renderHtml(doc)));
+  const markdown = empty ? "" : renderMarkdown(doc);
+  checkChars(path, "the derived Markdown", markdown.length, LIMITS.derivedChars);
   return {
     json: JSON.stringify(doc.toJSON()),
-    staticHtml: empty ? "" : sanitizeHtml(renderHtml(doc)),
-    markdown: empty ? "" : renderMarkdown(doc),
+    staticHtml,
+    markdown,
     rendererVersion: RENDERER_VERSION,
     unknownTypes,
   };
 }
 
+/** Checked before sanitizing, which costs several copies; sanitizing never lengthens it much. */
+function checkHtml(path: string, html: string): string {
+  checkChars(path, "the derived HTML", html.length, LIMITS.derivedChars);
+  return html;
+}
+
+function checkMarkdown(markdown: string): string {
+  checkChars("markdown", "the Markdown", markdown.length, LIMITS.markdownChars);
+  const lines = lineCount(markdown);
+  if (lines > LIMITS.markdownLines) {
+    const limit = LIMITS.markdownLines.toLocaleString("en-US");
+    throw new ContentError(
+      "markdown",
+      `the Markdown has ${lines.toLocaleString("en-US")} lines, over the limit of ${limit}`,
+    );
+  }
+  return markdown;
+}
+
 function parseJson(input: unknown): unknown {
   if (typeof input !== "string") return input;
+  checkChars("json", "the JSON", input.length, LIMITS.jsonChars);
   try {
     return JSON.parse(input);
   } catch {

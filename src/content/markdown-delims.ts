@@ -26,11 +26,19 @@ function kind(c: string): Kind {
   return (c.length === 1 ? ASCII[c.charCodeAt(0)] : undefined) ?? classify(c);
 }
 
+/**
+ * CommonMark counts symbols (emoji) as punctuation, but some readers (micromark,
+ * marked before an opener) judge an astral neighbour by one UTF-16 unit and take it
+ * for a letter: a run next to one must read as intended both ways.
+ */
 function reads(d: Delim, prev: string, next: string): boolean {
-  // marked judges an opener by the last UTF-16 unit before it, so it takes any
-  // astral character there (a lone surrogate to it) for a letter.
-  const p = d.opens && prev.length === 2 ? "other" : kind(prev);
-  const n = kind(next);
+  const astral = prev.length === 2 || next.length === 2;
+  return readsAs(d, kind(prev), kind(next)) && (!astral || readsAs(d, unit(prev), unit(next)));
+}
+
+const unit = (c: string): Kind => (c.length === 2 ? "other" : kind(c));
+
+function readsAs(d: Delim, p: Kind, n: Kind): boolean {
   const left = n !== "space" && (n !== "punct" || p !== "other");
   const right = p !== "space" && (p !== "punct" || n !== "other");
   if (d.char === "_")
@@ -86,7 +94,7 @@ export function escapeNeighbours(
   if (!parts.some((p) => typeof p !== "string" && p.char !== null)) return none;
   if (boundaryReads(parts, before, after)) return none;
   const b = kind(before) === "other" || before.length === 2;
-  const a = kind(after) === "other";
+  const a = kind(after) === "other" || after.length === 2;
   if (b && boundaryReads(parts, reference(before), after)) return { before: true, after: false };
   if (a && boundaryReads(parts, before, reference(after))) return { before: false, after: true };
   return { before: b, after: a };

@@ -6,13 +6,16 @@ import {
   codeSpan,
   escapeLineStart,
   escapeText,
+  image,
   linkTail,
   type InlineContext,
 } from "./markdown-text.js";
 
 const DELIMITED = new Set(["bold", "italic", "strike", "link"]);
 const isDelimited = (mark: Mark) => DELIMITED.has(mark.type.name);
-const isBlank = (node: PMNode) => node.isText && node.text!.trim() === "";
+/** Blank text outside code: written between delimiters, never marked. */
+const isBlank = (node: PMNode) =>
+  node.isText && node.text!.trim() === "" && !node.marks.some((m) => m.type.name === "code");
 
 interface Open {
   mark: Mark;
@@ -34,9 +37,13 @@ function opener(mark: Mark, active: Open[], previous: Delim | string | undefined
   return { text: char.repeat(name === "bold" ? 2 : 1), char, opens: true };
 }
 
-function closer({ mark, delim }: Open): Delim {
+function closer({ mark, delim }: Open, ctx: InlineContext): Delim {
   if (mark.type.name !== "link") return { ...delim, opens: false };
-  return { text: linkTail(String(mark.attrs.href), mark.attrs.title), char: null, opens: false };
+  return {
+    text: linkTail(String(mark.attrs.href), mark.attrs.title, ctx),
+    char: null,
+    opens: false,
+  };
 }
 
 /** A link whose text is its own absolute URL is written `<url>`, the form a parser reads back the same. */
@@ -64,14 +71,24 @@ function reach(children: readonly PMNode[], from: number, mark: Mark): number {
   return end;
 }
 
+/** On one line a hard break is a blank like any other, so marks run on across it. */
+function asLine(parent: PMNode): readonly PMNode[] {
+  const children = parent.content.content;
+  if (!children.some((c) => c.type.name === "hardBreak")) return children;
+  const last = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
+  return children
+    .filter((c, i) => i <= last || c.type.name !== "hardBreak")
+    .map((c) => (c.type.name === "hardBreak" ? parent.type.schema.text(" ") : c));
+}
+
 /** Serialize the inline content of a textblock. */
 export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
-  const children = parent.content.content;
+  const oneLine = ctx.table || ctx.heading;
+  const children = oneLine ? asLine(parent) : parent.content.content;
   const out: string[] = [];
   const active: Open[] = [];
   let pending = "";
   let last = -1; // index in `out` of the content written last
-  const oneLine = ctx.table || ctx.heading;
   const isOpen = (mark: Mark) => active.some((o) => o.mark.eq(mark));
   const lastContent = children.findLastIndex((c) => !isBlank(c) && c.type.name !== "hardBreak");
   /** Writes closers, blanks and openers before `next`, fixing the flanking neighbours. */
@@ -104,7 +121,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     let keep = 0;
     while (keep < active.length && active[keep]!.mark.isInSet(marks)) keep++;
     const parts: (Delim | string)[] = [];
-    while (active.length > keep) parts.push(closer(active.pop()!));
+    while (active.length > keep) parts.push(closer(active.pop()!, ctx));
     const text = child.isText ? child.text! : "";
     const isCode = child.marks.some((m) => m.type.name === "code");
     // Spaces inside a code span are code; elsewhere they move outside the delimiters.
@@ -131,16 +148,21 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
     } else {
       // Trailing hard breaks have no Markdown: a `\` ending a paragraph is literal text.
       const hardBreak = child.type.name === "hardBreak" && index < lastContent;
-      write(parts, hardBreak ? (oneLine ? " " : "\\\n") : "");
+      // Only a table cell's line holds an image inline (markdown-table.ts).
+      const other = child.type.name === "image" ? image(child, ctx) : "";
+      write(parts, hardBreak ? (oneLine ? " " : "\\\n") : other);
     }
   });
   const closing: (Delim | string)[] = [];
-  while (active.length > 0) closing.push(closer(active.pop()!));
+  while (active.length > 0) closing.push(closer(active.pop()!, ctx));
   write([...closing, blanks(pending)], "");
   let result = out.join("");
   // A blank line would end the paragraph, and edge newlines mean nothing.
   result = oneLine
     ? result.replace(/\r?\n/g, " ")
     : result.replace(/^\n+|\n+$/g, "").replace(/\n{2,}/g, "\n");
-  return result.split("\n").map(escapeLineStart).join("\n");
+  return result
+    .split("\n")
+    .map((line) => escapeLineStart(line, ctx))
+    .join("\n");
 }

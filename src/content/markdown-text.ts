@@ -1,5 +1,6 @@
-// Text-level Markdown: escaping of plain text, code spans and link tails.
+// Text-level Markdown: escaping of plain text, code spans, link tails and images.
 // Escaping is deliberately broad so that Markdown → JSON → Markdown is a fixed point.
+import type { Node as PMNode } from "@tiptap/pm/model";
 
 export interface InlineContext {
   /** Inside a GFM table cell: one line, and `|` must be escaped even in code spans. */
@@ -19,15 +20,18 @@ export function escapeText(text: string, ctx: InlineContext): string {
     .replace(/[\\*_`[\]<~|]/g, "\\$&")
     .replace(/&(?=#?[a-zA-Z0-9]+;)/g, "\\&")
     // GFM would turn bare URLs and e-mail addresses into links; plain text must stay plain.
-    .replace(/\b(https?|ftp):(?=\/\/)/gi, "$1\\:")
-    .replace(/\b(www)\./gi, "$1\\.")
+    // A scheme is a link after anything but a letter (`0http://`), so it is always escaped.
+    .replace(/(https?|ftp):(?=\/\/)/gi, "$1\\:")
+    .replace(/(www)\./gi, "$1\\.")
     .replace(/([\w.+-])@(?=[\w-]+\.)/g, "$1\\@");
   return blanks(ctx.heading ? out.replace(/#/g, "\\#") : out);
 }
 
 /** Line-level syntax only the start of a line can trigger (headings, quotes, lists, setext). */
-export function escapeLineStart(line: string): string {
+export function escapeLineStart(line: string, ctx: InlineContext): string {
   const escaped = line.replace(/^([#>=+-])/, "\\$1").replace(/^(\d{1,9})([.)])/, "$1\\$2");
+  // A table cell is trimmed however it is written (and its blocks joined by a space).
+  if (ctx.table) return escaped;
   // Leading/trailing blanks would be stripped by a parser; an entity keeps them.
   return escaped
     .replace(/^[ \t]/, (c) => (c === " " ? "&#32;" : "&#9;"))
@@ -43,18 +47,37 @@ export function codeSpan(text: string, ctx: InlineContext): string {
   return `${fence}${pad}${inner}${pad}${fence}`;
 }
 
-function destination(href: string): string {
-  const clean = href
-    .replace(/[\r\n]/g, (c) => encodeURIComponent(c))
-    .replace(/&(?=#?\w+;)/g, "\\&");
-  if (/[\s<>]/.test(clean) || clean === "") return `<${clean.replace(/[<>\\]/g, "\\$&")}>`;
-  return clean.replace(/[()\\]/g, "\\$&");
+const ENTITY_LIKE = /&(?=#?[a-zA-Z0-9]+;)/g;
+
+/**
+ * A link destination that reads back as `href`: backslashes and the delimiters of its
+ * form escaped first, then an entity-like `&` (CommonMark decodes references in
+ * destinations), and in a table cell `|` (GFM splits cells before reading inlines).
+ */
+function destination(href: string, ctx: InlineContext): string {
+  const raw = href.replace(/[\r\n]/g, (c) => encodeURIComponent(c));
+  const pointy = /[\s<>]/.test(raw) || raw === "";
+  let out = raw.replace(pointy ? /[<>\\]/g : /[()\\]/g, "\\$&").replace(ENTITY_LIKE, "\\&");
+  if (ctx.table) out = out.replace(/\|/g, "\\|");
+  return pointy ? `<${out}>` : out;
 }
 
-export function linkTail(href: string, title: unknown): string {
-  const t =
-    typeof title === "string" && title !== ""
-      ? ` "${title.replace(/\s*\n\s*/g, " ").replace(/[\\"]/g, "\\$&")}"`
-      : "";
-  return `](${destination(href)}${t})`;
+/** A title in double quotes, with the same escapes as a destination. */
+function title(value: string, ctx: InlineContext): string {
+  const out = value
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/[\\"]/g, "\\$&")
+    .replace(ENTITY_LIKE, "\\&");
+  return ` "${ctx.table ? out.replace(/\|/g, "\\|") : out}"`;
+}
+
+export function linkTail(href: string, titleAttr: unknown, ctx: InlineContext): string {
+  const t = typeof titleAttr === "string" && titleAttr !== "" ? title(titleAttr, ctx) : "";
+  return `](${destination(href, ctx)}${t})`;
+}
+
+/** `![alt](src "title")`: on its own line as a block, inline in a table cell. */
+export function image(node: PMNode, ctx: InlineContext): string {
+  const alt = typeof node.attrs.alt === "string" ? node.attrs.alt.replace(/\s*\n\s*/g, " ") : "";
+  return `![${escapeText(alt, ctx)}${linkTail(String(node.attrs.src), node.attrs.title, ctx)}`;
 }

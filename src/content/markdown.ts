@@ -2,7 +2,7 @@
 // fixed style. One serializer per node type; marks are handled in markdown-inline.ts.
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { inlineMarkdown } from "./markdown-inline.js";
-import { escapeText, linkTail, type InlineContext } from "./markdown-text.js";
+import { escapeText, image, linkTail, type InlineContext } from "./markdown-text.js";
 import { cellText, table } from "./markdown-table.js";
 
 type Serializer = (node: PMNode) => string;
@@ -34,8 +34,10 @@ function blocks(node: PMNode): string[] {
   node.forEach((child) => {
     const same = family(child) !== null && family(child) === family(previous);
     alternate = same ? !alternate : false;
-    out.push(alternate ? serializeList(child, true) : serializeBlock(child));
-    previous = child;
+    const text = alternate ? serializeList(child, true) : serializeBlock(child);
+    out.push(text);
+    // A block written as nothing does not keep two lists apart.
+    if (text !== "") previous = child;
   });
   return out;
 }
@@ -53,8 +55,9 @@ function interrupts(list: PMNode, text: string): boolean {
 /** Within an item, a nested list follows its paragraph directly; other blocks need a blank line. */
 function itemBody(item: PMNode): string {
   const parts: string[] = [];
-  item.forEach((child) => {
-    const text = serializeBlock(child);
+  const texts = blocks(item);
+  item.forEach((child, _o, i) => {
+    const text = texts[i]!;
     // An empty block cannot be written inside an item (a blank first line ends it).
     if (text === "") return;
     const isList = child.type.spec.group?.includes("list") === true;
@@ -68,20 +71,46 @@ function isTight(list: PMNode): boolean {
   let tight = true;
   list.forEach((item) =>
     item.forEach((child, _o, i) => {
-      if (i > 0 && !child.type.spec.group?.includes("list")) tight = false;
+      // Only what is written counts: an empty paragraph after the first is not.
+      const written = !(child.type.name === "paragraph" && serializeBlock(child) === "");
+      if (i > 0 && written && !child.type.spec.group?.includes("list")) tight = false;
     }),
   );
   return tight;
 }
 
+/** The first block after an item's first paragraph that is written at all. */
+function firstWritten(item: PMNode): PMNode | undefined {
+  for (let i = 1; i < item.childCount; i++) {
+    if (serializeBlock(item.child(i)) !== "") return item.child(i);
+  }
+  return undefined;
+}
+
+/** An empty first paragraph cannot be written: `- [ ]` alone reads as text, `- ---` as a rule. */
+function itemText(item: PMNode, task: boolean): string {
+  const body = itemBody(item);
+  const first = item.firstChild;
+  // Empty as written: a paragraph of nothing but trailing hard breaks is too.
+  if (first?.type.name !== "paragraph" || serializeBlock(first) !== "") return body;
+  // A task marker needs text after it: a space, written as a reference, is the least.
+  if (task) return body === "" ? "&#32;" : `&#32;\n\n${body}`;
+  // A paragraph next would become the first one: the empty one is written as a space.
+  if (firstWritten(item)?.type.name === "paragraph") return `&#32;\n\n${body}`;
+  // Otherwise the marker stands alone and the next block starts the item on the next line.
+  return body === "" ? "" : `\n${body}`;
+}
+
 function list(node: PMNode, marker: (item: PMNode, i: number) => string): string {
   const items: string[] = [];
+  const task = node.type.name === "taskList";
   node.forEach((item, _o, i) => {
     const m = marker(item, i);
-    const body = itemBody(item);
+    const body = itemText(item, task);
     // The marker width, not the checkbox, sets the continuation indent.
-    const width = node.type.name === "taskList" ? 2 : m.length;
-    items.push(indent(body, body === "" ? m.trimEnd() : m, " ".repeat(width)));
+    const width = task ? 2 : m.length;
+    const bare = body === "" || body.startsWith("\n");
+    items.push(indent(body, bare ? m.trimEnd() : m, " ".repeat(width)));
   });
   return items.join(isTight(node) ? "\n" : "\n\n");
 }
@@ -106,16 +135,11 @@ function codeBlock(node: PMNode): string {
   return code === "" ? `${fence}${lang}\n${fence}` : `${fence}${lang}\n${code}\n${fence}`;
 }
 
-function image(node: PMNode): string {
-  const alt = typeof node.attrs.alt === "string" ? node.attrs.alt.replace(/\s*\n\s*/g, " ") : "";
-  return `![${escapeText(alt, BLOCK)}${linkTail(String(node.attrs.src), node.attrs.title)}`;
-}
-
 function embed(node: PMNode): string {
   const url = String(node.attrs.url);
   const title =
     typeof node.attrs.title === "string" && node.attrs.title !== "" ? node.attrs.title : url;
-  return `[${escapeText(title.replace(/\s*\n\s*/g, " "), BLOCK)}${linkTail(url, null)}`;
+  return `[${escapeText(title.replace(/\s*\n\s*/g, " "), BLOCK)}${linkTail(url, null, BLOCK)}`;
 }
 
 const NODES: Record<string, Serializer> = {
@@ -130,6 +154,7 @@ const NODES: Record<string, Serializer> = {
   },
   blockquote: (node) =>
     blocks(node)
+      .filter((b) => b !== "")
       .join("\n\n")
       .split("\n")
       .map((line) => (line === "" ? ">" : `> ${line}`))
@@ -141,7 +166,7 @@ const NODES: Record<string, Serializer> = {
   taskItem: itemBody,
   codeBlock,
   horizontalRule: () => "---",
-  image,
+  image: (node) => image(node, BLOCK),
   embed,
   table,
   // Only reachable for a malformed document; keeps the serializer total.

@@ -2,8 +2,9 @@
 // validates shapes (ContentError with a path), unwraps unknown node types,
 // drops unknown marks and attributes, and counts what it did not know.
 import { Mark, type Node as PMNode } from "@tiptap/pm/model";
-import { cleanAttrs, DROP } from "./attrs.js";
-import { ContentError, MAX_DEPTH } from "./errors.js";
+import { cleanAttrs, DROP, wellFormed } from "./attrs.js";
+import { checkSize } from "./check-size.js";
+import { ContentError } from "./errors.js";
 import { buildCodeBlock, buildContainer, buildTextblock } from "./repair.js";
 import { schema } from "./schema.js";
 
@@ -12,26 +13,6 @@ export type Counts = Record<string, number>;
 
 function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Fails on nesting beyond MAX_DEPTH without recursing, so 100 000 levels cannot overflow the stack. */
-function checkDepth(root: unknown, rootPath: string): void {
-  type Frame = { node: unknown; depth: number; parent: Frame | null; index: number };
-  const stack: Frame[] = [{ node: root, depth: 1, parent: null, index: 0 }];
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const content = isObject(frame.node) ? frame.node.content : undefined;
-    if (!Array.isArray(content)) continue;
-    if (frame.depth >= MAX_DEPTH && content.length > 0) {
-      let path = "";
-      for (let f: Frame | null = frame; f?.parent; f = f.parent)
-        path = `.content[${f.index}]${path}`;
-      throw new ContentError(`${rootPath}${path}`, `nesting deeper than ${MAX_DEPTH} levels`);
-    }
-    content.forEach((node, index) =>
-      stack.push({ node, depth: frame.depth + 1, parent: frame, index }),
-    );
-  }
 }
 
 function shape(raw: unknown, path: string) {
@@ -78,7 +59,7 @@ class Normalizer {
     const text = (raw as Raw).text;
     if (type === "text") {
       if (typeof text !== "string") throw new ContentError(`${path}.text`, "must be a string");
-      return text === "" ? [] : [schema.text(text, this.marks(marks, path))];
+      return text === "" ? [] : [schema.text(wellFormed(text), this.marks(marks, path))];
     }
     const nodeType = type === "doc" ? undefined : schema.nodes[type];
     if (!nodeType) {
@@ -86,7 +67,9 @@ class Normalizer {
       this.count(`node:${type}`);
       this.marks(marks, path);
       const kept = this.children(content, path);
-      return typeof text === "string" && text !== "" ? [schema.text(text), ...kept] : kept;
+      return typeof text === "string" && text !== ""
+        ? [schema.text(wellFormed(text)), ...kept]
+        : kept;
     }
     const clean = cleanAttrs(type, attrs ?? undefined, path);
     if (clean === DROP) return [];
@@ -108,7 +91,7 @@ class Normalizer {
 /** Validate and normalize a TipTap JSON document (already parsed). */
 export function normalizeDoc(raw: unknown, path = "json"): { doc: PMNode; unknownTypes: Counts } {
   if (!isObject(raw)) throw new ContentError(path, 'must be a TipTap document (type "doc")');
-  checkDepth(raw, path);
+  checkSize(raw, path);
   const normalizer = new Normalizer();
   const doc = normalizer.doc(raw, path);
   return { doc, unknownTypes: normalizer.unknown };

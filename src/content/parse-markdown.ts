@@ -1,64 +1,13 @@
-// Markdown → TipTap JSON, via marked's lexer only (no HTML rendering, no shared
-// global state: see marked-lexer.ts). Raw HTML is kept as literal text, never
-// passed through as markup.
-import { decodeHTMLStrict } from "entities";
-import type { Token, Tokens } from "marked";
+// Markdown → TipTap JSON from markdown-it's token stream (markdown-reader.ts).
+// Raw HTML is kept as literal text, never passed through as markup.
 import { ContentError, MAX_DEPTH } from "./errors.js";
-import { lexMarkdown } from "./marked-lexer.js";
+import { readMarkdown, type Token } from "./markdown-reader.js";
+import { inline, text, type Json } from "./parse-inline.js";
 
-type Json = {
-  type: string;
-  attrs?: Record<string, unknown>;
-  content?: Json[];
-  text?: string;
-  marks?: Json[];
-};
-
-const text = (value: string, marks: Json[]): Json[] =>
-  value === "" ? [] : [{ type: "text", text: value, marks }];
-
-/** Plain text of inline tokens (image alt text cannot hold markup). */
-function plain(tokens: Token[] | undefined): string {
-  return inline(tokens ?? [], [])
-    .map((node) => node.text ?? "")
-    .join("");
-}
-
-function inline(tokens: Token[], marks: Json[]): Json[] {
-  return tokens.flatMap((token): Json[] => {
-    const t = token as Tokens.Generic;
-    const nested = (mark: Json) => inline(t.tokens ?? [], [...marks, mark]);
-    switch (token.type) {
-      case "text":
-        // CommonMark entities need their `;` (`&#9a` is text), unlike HTML's lenient rules.
-        return t.tokens ? inline(t.tokens, marks) : text(decodeHTMLStrict(t.text as string), marks);
-      case "escape":
-      case "html": // literal text: the raw tag is shown, never interpreted
-      case "codespan":
-        return token.type === "codespan"
-          ? text(t.text as string, [...marks, { type: "code" }])
-          : text(t.text as string, marks);
-      case "strong":
-        return nested({ type: "bold" });
-      case "em":
-        return nested({ type: "italic" });
-      case "del":
-        return nested({ type: "strike" });
-      case "link":
-        return nested({ type: "link", attrs: { href: t.href, title: t.title ?? null } });
-      case "br":
-        return [{ type: "hardBreak" }];
-      case "checkbox": // loose task items carry it inline; listItem reads item.checked instead
-        return [];
-      case "image":
-        return [
-          { type: "image", attrs: { src: t.href, alt: plain(t.tokens), title: t.title ?? null } },
-        ];
-      default:
-        return text(t.raw, marks);
-    }
-  });
-}
+// "A task list item marker consists of optional spaces, a left bracket ([), either a
+// whitespace character or the letter x in either lowercase or uppercase, and then a
+// right bracket (])", followed by whitespace (GFM spec 5.3), in the item's first paragraph.
+const TASK = /^\[([ \txX])\][ \t]+/;
 
 /** HTML blocks become paragraphs of literal text, one hard break per source line. */
 function literalLines(raw: string): Json {
@@ -70,87 +19,124 @@ function literalLines(raw: string): Json {
   return { type: "paragraph", content };
 }
 
-function listItem(item: Tokens.ListItem, asTask: boolean, depth: number): Json {
-  const tokens = item.tokens.filter((t) => t.type !== "checkbox");
-  const content = blocks(tokens, depth + 1);
-  // An item opens with a paragraph in the schema; `- - a` or `- ```` start with another
-  // block, which the repair would flatten to text (or drop if empty) unless one is given.
-  if (content[0] !== undefined && content[0].type !== "paragraph")
-    content.unshift({ type: "paragraph" });
-  if (item.task && !asTask) {
-    // A checkbox in a list that is not all tasks stays visible as text.
-    const first = content[0];
-    const box = { type: "text", text: item.checked ? "[x] " : "[ ] " };
-    if (first?.type === "paragraph") first.content = [box, ...(first.content ?? [])];
-  }
-  return asTask
-    ? { type: "taskItem", attrs: { checked: item.checked === true }, content }
-    : { type: "listItem", content };
+function code(token: Token): Json {
+  const language = token.info.trim().split(/\s+/)[0] || null;
+  return {
+    type: "codeBlock",
+    attrs: { language },
+    content: text(token.content.replace(/\n$/, ""), []),
+  };
 }
 
-function list(token: Tokens.List, depth: number): Json {
-  const asTask = !token.ordered && token.items.length > 0 && token.items.every((i) => i.task);
-  const type = token.ordered ? "orderedList" : asTask ? "taskList" : "bulletList";
-  const attrs = token.ordered ? { start: token.start === "" ? 1 : Number(token.start) } : undefined;
-  return { type, attrs, content: token.items.map((item) => listItem(item, asTask, depth)) };
+function cell(token: Token): Json {
+  const align = /text-align:(left|right|center)/.exec(String(token.attrGet("style") ?? ""))?.[1];
+  const type = token.type === "th_open" ? "tableHeader" : "tableCell";
+  return { type, attrs: { align: align ?? null }, content: [{ type: "paragraph", content: [] }] };
 }
 
-function table(token: Tokens.Table): Json {
-  const cell = (type: string) => (c: Tokens.TableCell) => ({
-    type,
-    attrs: { align: c.align },
-    content: [{ type: "paragraph", content: inline(c.tokens, []) }],
-  });
-  const rows = [
-    token.header.map(cell("tableHeader")),
-    ...token.rows.map((r) => r.map(cell("tableCell"))),
-  ];
-  return { type: "table", content: rows.map((content) => ({ type: "tableRow", content })) };
-}
-
-function block(token: Token, depth: number): Json[] {
-  const t = token as Tokens.Generic;
+/** The node a block-opening token starts, or null for wrappers the schema does not have. */
+function opened(token: Token): Json | null {
   switch (token.type) {
-    case "space":
-    case "def":
-      return [];
-    case "paragraph":
-    case "text":
-      return [{ type: "paragraph", content: t.tokens ? inline(t.tokens, []) : text(t.text, []) }];
-    case "heading":
-      return [{ type: "heading", attrs: { level: t.depth }, content: inline(t.tokens ?? [], []) }];
-    case "code":
-      return [
-        { type: "codeBlock", attrs: { language: t.lang || null }, content: text(t.text, []) },
-      ];
-    case "blockquote":
-      return [{ type: "blockquote", content: blocks(t.tokens ?? [], depth + 1) }];
-    case "list":
-      return [list(token as Tokens.List, depth)];
-    case "table":
-      return [table(token as Tokens.Table)];
-    case "hr":
-      return [{ type: "horizontalRule" }];
-    default: // html blocks and anything unexpected: literal text
-      return [literalLines(t.raw)];
+    case "paragraph_open":
+      return { type: "paragraph", content: [] };
+    case "heading_open":
+      return { type: "heading", attrs: { level: Number(token.tag.slice(1)) }, content: [] };
+    case "blockquote_open":
+      return { type: "blockquote", content: [] };
+    case "bullet_list_open":
+      return { type: "bulletList", content: [] };
+    case "ordered_list_open":
+      return {
+        type: "orderedList",
+        attrs: { start: Number(token.attrGet("start") ?? 1) },
+        content: [],
+      };
+    case "list_item_open":
+      return { type: "listItem", content: [] };
+    case "table_open":
+      return { type: "table", content: [] };
+    case "tr_open":
+      return { type: "tableRow", content: [] };
+    case "th_open":
+    case "td_open":
+      return cell(token);
+    default:
+      return null;
   }
 }
 
-function blocks(tokens: Token[], depth: number): Json[] {
-  if (depth > MAX_DEPTH)
-    throw new ContentError("markdown", `nesting deeper than ${MAX_DEPTH} levels`);
-  return tokens.flatMap((token) => block(token, depth));
+/** A leaf block, or null. */
+function leaf(token: Token): Json | null {
+  if (token.type === "fence" || token.type === "code_block") return code(token);
+  if (token.type === "hr") return { type: "horizontalRule" };
+  if (token.type === "html_block") return literalLines(token.content);
+  return null;
+}
+
+/** Inline content lands in the open textblock (a table cell's is its paragraph). */
+function fill(parent: Json, token: Token, item: Json | undefined): void {
+  const target = parent.type.startsWith("table") ? parent.content![0]! : parent;
+  const isFirst = item !== undefined && item.content![0] === parent;
+  const task = isFirst ? TASK.exec(token.content) : null;
+  target.content = inline(token.children ?? []);
+  if (task)
+    item!.task = { checked: task[1] !== " ", text: target.content[0], length: task[0].length };
+}
+
+/** An item opens with a paragraph; a list of nothing but task items is a task list. */
+function closeList(list: Json): void {
+  for (const item of list.content!) {
+    if (item.content![0]?.type !== "paragraph") item.content!.unshift({ type: "paragraph" });
+  }
+  const tasks = list.type === "bulletList" && list.content!.every((i) => i.task);
+  for (const item of list.content!) {
+    if (tasks) {
+      // The marker and the blanks after it, as written (an escaped or referenced tab after
+      // them is text); a first paragraph of nothing but a blank is empty (`- [ ] &#32;`).
+      const { text: first, length } = item.task!;
+      if (first?.text !== undefined) first.text = first.text.slice(length);
+      if (first?.text?.trim() === "" && item.content![0]!.content!.length === 1) first.text = "";
+      item.type = "taskItem";
+      item.attrs = { checked: item.task!.checked };
+    }
+    delete item.task;
+  }
+  if (tasks) list.type = "taskList";
+}
+
+function blocks(tokens: Token[]): Json[] {
+  const root: Json = { type: "doc", content: [] };
+  const stack: Json[] = [root];
+  const items: Json[] = [];
+  for (const token of tokens) {
+    const parent = stack.at(-1)!;
+    const node = opened(token) ?? leaf(token);
+    if (node) {
+      parent.content!.push(node);
+      if (token.nesting !== 1) continue;
+      stack.push(node);
+      if (stack.length > MAX_DEPTH)
+        throw new ContentError("markdown", `nesting deeper than ${MAX_DEPTH} levels`);
+      if (node.type === "listItem") items.push(node);
+    } else if (token.type === "inline") fill(parent, token, items.at(-1));
+    else if (token.nesting === -1 && !/^t(head|body)_/.test(token.type)) {
+      const closed = stack.pop()!;
+      if (closed.type === "listItem") items.pop();
+      if (closed.type === "bulletList" || closed.type === "orderedList") closeList(closed);
+    }
+  }
+  return root.content!;
 }
 
 /** Parse Markdown into unvalidated TipTap JSON; normalizeDoc checks it against the schema. */
 export function parseMarkdown(markdown: string): Json {
   let tokens: Token[];
   try {
-    tokens = lexMarkdown(markdown);
+    tokens = readMarkdown(markdown);
   } catch (error) {
-    // marked recurses per nesting level; pathological nesting exhausts the stack.
+    // markdown-it recurses per nesting level; pathological nesting exhausts the stack.
     if (error instanceof RangeError) throw new ContentError("markdown", "nesting is too deep");
     throw error;
   }
-  return { type: "doc", content: blocks(tokens, 0) };
+  return { type: "doc", content: blocks(tokens) };
 }

@@ -90,6 +90,16 @@ export function buildContainer(
       match = direct;
       return;
     }
+    // A block that must follow something (an image first in a list item, after its
+    // paragraph was lifted away): the schema's filler comes first, the block is kept.
+    const filler = match.fillBefore(Fragment.from(child));
+    const after = filler?.size ? match.matchFragment(filler)?.matchType(child.type) : null;
+    if (filler && after) {
+      filler.forEach((node) => out.push(node));
+      out.push(child);
+      match = after;
+      return;
+    }
     const wrapping = match.findWrapping(child.type);
     if (wrapping && wrapping.length > 0) {
       const wrapped = wrapping.reduceRight<PMNode | null>(

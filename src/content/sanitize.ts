@@ -2,6 +2,7 @@
 // escape text, but attributes come from stored JSON, so everything is re-checked.
 // The list is documented in docs/content.md; keep the two in step.
 import sanitize from "sanitize-html";
+import { withCleanStyle } from "./sanitize-style.js";
 import { isExternal, isSafeLink, isSafeMedia } from "./url.js";
 
 const EXTERNAL_REL = "noopener noreferrer nofollow";
@@ -33,6 +34,8 @@ const options: sanitize.IOptions = {
     "li",
     "img",
     "table",
+    "colgroup",
+    "col",
     "tbody",
     "tr",
     "th",
@@ -46,8 +49,11 @@ const options: sanitize.IOptions = {
     a: ["href", "title", "rel"],
     img: ["src", "alt", "title", "width", "height"],
     ol: ["start", { name: "type", multiple: false, values: ["1", "a", "A", "i", "I"] }],
-    th: ["colspan", "rowspan"],
-    td: ["colspan", "rowspan"],
+    // style and colwidth only as rebuilt by withCleanStyle (sanitize-style.ts)
+    th: ["colspan", "rowspan", "colwidth", "style"],
+    td: ["colspan", "rowspan", "colwidth", "style"],
+    table: ["style"],
+    col: ["style"],
     ul: [{ name: "data-type", multiple: false, values: ["taskList"] }],
     li: [
       { name: "data-type", multiple: false, values: ["taskItem"] },
@@ -64,7 +70,14 @@ const options: sanitize.IOptions = {
   allowProtocolRelative: true,
   // Anything not allowed is removed; script/style bodies go with their tags.
   disallowedTagsMode: "discard",
+  // Styles are rebuilt from validated pieces in transformTags, not parsed with postcss.
+  parseStyleAttributes: false,
+  selfClosing: [...sanitize.defaults.selfClosing, "col"],
   transformTags: {
+    th: withCleanStyle("th"),
+    td: withCleanStyle("td"),
+    table: withCleanStyle("table"),
+    col: withCleanStyle("col"),
     a: (tagName, attribs) => {
       const href =
         attribs.href !== undefined && isSafeLink(attribs.href) ? attribs.href : undefined;

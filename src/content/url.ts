@@ -33,8 +33,37 @@ export function isSafeMedia(url: string): boolean {
   return scheme === null || MEDIA_SCHEMES.has(scheme);
 }
 
-/** An absolute web URL (or protocol-relative one) leaves the site and gets rel="…nofollow". */
+// Two pages of different schemes and hosts: a URL that keeps the page's origin on
+// both takes its host from the page (a relative URL); any other leaves the site.
+const PAGES = ["https://a.folio.invalid/p/q", "http://b.folio.invalid/r/s"].map((u) => new URL(u));
+
+/** Whether a browser on `page` would go to another origin, by WHATWG URL parsing. */
+function leaves(url: string, page: URL): boolean {
+  let target: URL;
+  try {
+    // "Remove all ASCII tab or newline from input" and backslashes read as slashes
+    // (WHATWG URL, basic URL parser): `/\t/evil.example` is `//evil.example`.
+    target = new URL(url, page);
+  } catch {
+    return true; // not a URL a browser resolves: rel costs nothing
+  }
+  return (
+    (target.protocol === "http:" || target.protocol === "https:") && target.origin !== page.origin
+  );
+}
+
+/** A link that leaves the site, as a browser resolves it, gets rel="…nofollow". */
 export function isExternal(url: string): boolean {
-  const scheme = effectiveScheme(url);
-  return scheme === "http" || scheme === "https" || /^\s*[/\\]{2}/.test(url);
+  return decodings(url).some((u) => PAGES.some((page) => leaves(u, page)));
+}
+
+/** `url` and what repeated entity decoding makes of it, in case it meets a decoder again. */
+function decodings(url: string): string[] {
+  const out = [url];
+  for (let i = 0; i < 3; i++) {
+    const decoded = decodeHTML(out.at(-1)!);
+    if (decoded === out.at(-1)) break;
+    out.push(decoded);
+  }
+  return out;
 }

@@ -18,7 +18,7 @@ export interface HtmlFacts {
   unbalanced: string[];
 }
 
-const VOID = new Set(["br", "hr", "img", "input"]);
+const VOID = new Set(["br", "hr", "img", "input", "col"]);
 
 export function inspectHtml(html: string): HtmlFacts {
   const facts: HtmlFacts = { tags: [], attributes: [], text: "", unbalanced: [] };

@@ -3,70 +3,10 @@ import { test } from "node:test";
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
 import { deriveContent } from "../../src/content/index.js";
+import { documents, type Json } from "./arbitraries.js";
 import { inspectHtml } from "./helpers.js";
 
-type Json = { type: string; attrs?: object; content?: Json[]; text?: string; marks?: object[] };
-
-const RUNS = 500;
-const char = fc.constantFrom(..."ab Z09<>&\"'*_[]\\`#|~!-=.:/\t\n".split(""), "é", "😀");
-const text = fc.string({ unit: char, minLength: 1, maxLength: 12 });
-const markNames = [
-  "bold",
-  "italic",
-  "strike",
-  "code",
-  "underline",
-  "highlight",
-  "subscript",
-  "superscript",
-];
-const marks = fc
-  .tuple(fc.subarray(markNames), fc.boolean())
-  .map(([names, linked]) => [
-    ...names.map((type) => ({ type })),
-    ...(linked ? [{ type: "link", attrs: { href: "https://example.com/?a=1&b=<2>" } }] : []),
-  ]);
-const textNode = fc.record({ type: fc.constant("text"), text, marks });
-const inline = fc.array(
-  fc.oneof(
-    { weight: 5, arbitrary: textNode },
-    { weight: 1, arbitrary: fc.constant({ type: "hardBreak" }) },
-  ),
-  {
-    maxLength: 6,
-  },
-);
-
-const { block } = fc.letrec<{ block: Json; item: Json }>((tie) => ({
-  block: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    inline.map((content) => ({ type: "paragraph", content })),
-    fc
-      .tuple(fc.integer({ min: 1, max: 6 }), inline)
-      .map(([level, content]) => ({ type: "heading", attrs: { level }, content })),
-    fc.tuple(text, fc.constantFrom(null, "ts", "c++")).map(([code, language]) => ({
-      type: "codeBlock",
-      attrs: { language },
-      content: [{ type: "text", text: code }],
-    })),
-    fc
-      .array(tie("block"), { minLength: 1, maxLength: 3 })
-      .map((content) => ({ type: "blockquote", content })),
-    fc
-      .tuple(
-        fc.constantFrom("bulletList", "orderedList"),
-        fc.array(tie("item"), { minLength: 1, maxLength: 3 }),
-      )
-      .map(([type, content]) => ({ type, content })),
-  ),
-  item: fc.tuple(inline, fc.array(tie("block"), { maxLength: 2 })).map(([first, rest]) => ({
-    type: "listItem",
-    content: [{ type: "paragraph", content: first }, ...rest],
-  })),
-}));
-const documents = fc
-  .array(block, { minLength: 1, maxLength: 5 })
-  .map((content) => ({ type: "doc", content }));
+const RUNS = 300;
 
 function textOf(node: Json): string {
   return (node.text ?? "") + (node.content ?? []).map(textOf).join("");
