@@ -10,8 +10,30 @@ import type {
   Rejection,
   SchemaState,
 } from "./records.js";
+import type { ApiKeyStore } from "./api-keys.js";
+import type { AuthoringReader } from "./authoring-reads.js";
+import type { AuthoringWrites } from "./authoring-writes.js";
+import type { ViewStore } from "./views.js";
+
+import type { PostLists } from "./post-lists.js";
+import type { PublicationReader } from "./publications.js";
+import type { SearchReader } from "./search.js";
+import type { GoLiveEvents } from "./go-live-events.js";
+import type { WebhookDeliveryStore } from "./webhook-deliveries.js";
+import type { WebhookEndpointStore } from "./webhook-endpoints.js";
 
 export type * from "./records.js";
+
+export type * from "./api-keys.js";
+export type * from "./authoring-reads.js";
+export type * from "./authoring-writes.js";
+export type * from "./views.js";
+export type * from "./post-lists.js";
+export type * from "./publications.js";
+export type * from "./search.js";
+export type * from "./go-live-events.js";
+export type * from "./webhook-deliveries.js";
+export type * from "./webhook-endpoints.js";
 
 export type Lookup = { id: string } | { publicationSlug: string; postSlug: string };
 
@@ -37,8 +59,11 @@ export interface PostReader {
   nextGoLive(now: number): Promise<number | undefined>;
 }
 
-/** One all-or-nothing write: nothing applied is visible to readers before commit. */
-export interface WriteTransaction {
+/**
+ * One all-or-nothing write: nothing applied is visible to readers before commit. Imports
+ * use `apply`; API writes also the questions and removals of AuthoringWrites.
+ */
+export interface WriteTransaction extends AuthoringWrites {
   /** Writes the records that pass the store's checks (references, uniqueness). */
   apply(batch: readonly NumberedRecord[]): Promise<Rejection[]>;
   commit(): Promise<void>;
@@ -47,7 +72,15 @@ export interface WriteTransaction {
 
 /** Writing: imports now, the authoring API next, through the same transaction type. */
 export interface PostWriter {
-  beginWrite(): Promise<WriteTransaction>;
+  beginWrite(options?: WriteOptions): Promise<WriteTransaction>;
+}
+
+export interface WriteOptions {
+  /**
+   * A bulk write (an import: the default) may run for long and touch many rows; a small one
+   * (one API write) keeps the store's statement timeout and plans.
+   */
+  bulk?: boolean;
 }
 
 export type ChangeListener = (notice: ChangeNotice) => void;
@@ -72,7 +105,21 @@ export interface StoreMaintenance {
 }
 
 /** A whole backend: every role, plus its lifetime. */
-export interface PostStore extends PostReader, PostWriter, ChangeFeed, StoreMaintenance {
+export interface PostStore
+  extends
+    PostReader,
+    PostWriter,
+    ChangeFeed,
+    StoreMaintenance,
+    AuthoringReader,
+    ApiKeyStore,
+    ViewStore,
+    PublicationReader,
+    PostLists,
+    SearchReader,
+    WebhookEndpointStore,
+    WebhookDeliveryStore,
+    GoLiveEvents {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
 }

@@ -52,12 +52,33 @@ export interface ReadOptions {
   withContent: boolean;
 }
 
-export interface PublicationInput {
-  type: "publication";
+/** A publication's own fields, as written and as read back (the original service's). */
+export interface PublicationFields {
   id: string;
   slug: string;
   name: string;
+  /** The author who owns it; see PublicationRecord for the one read back. */
+  ownerUserId?: string;
+  /** Its own site, an absolute http(s) URL (`https://blog.example.com`). */
+  customDomain?: string;
+  summary?: string;
+  logoUrl?: string;
 }
+
+export interface PublicationInput extends PublicationFields {
+  type: "publication";
+}
+
+/**
+ * A publication as read. `ownerUserId` is always there: the one written, else the
+ * publication's first author by id, else "" (a publication with neither).
+ */
+export interface PublicationRecord extends PublicationFields {
+  ownerUserId: string;
+}
+
+/** Users are our authors, read on their own. */
+export type UserRecord = AuthorRecord;
 
 export interface AuthorInput extends AuthorRecord {
   type: "author";
@@ -68,6 +89,15 @@ export interface PostInput extends PostFields {
   authorIds: string[];
   content: PostContent;
   rendererVersion: number;
+  /** The preview text an API write gave (not served by the read operations). */
+  postPreview?: string;
+  /** Whether subscribers are to be mailed when it publishes; carried for events, never sent. */
+  sendNewsletter?: boolean;
+}
+
+/** When a post is first stored: the order of a publication's own list (newest first). */
+export function createdAtOf(post: Pick<PostInput, "publishedAt" | "updatedAt">): number {
+  return post.publishedAt ?? post.updatedAt;
 }
 
 export type ImportRecord = PublicationInput | AuthorInput | PostInput;
@@ -85,13 +115,18 @@ export interface Rejection {
 }
 
 /**
- * What a committed write changed, for nodes that hold copies (the response cache).
+ * What a committed write changed, for nodes that hold copies (the response caches).
  * `all` when the writer cannot say (a large import, another process on SQLite), or when
  * a publication or author changed, since that touches every post that shows it.
+ * `publicationIds` and `tags` name the lists the written posts were in or are now in
+ * (before and after the write); empty when no post moved in or out of a list (a
+ * re-render); absent when the writer did not say (an older node): any list may have changed.
  */
 export interface ChangeNotice {
   all: boolean;
   postIds: string[];
+  publicationIds?: string[];
+  tags?: string[];
 }
 
 /** A post's stored source document, for re-deriving its content. */
@@ -109,4 +144,11 @@ export interface DerivedUpdate extends PostContent {
 export interface SchemaState {
   current: number;
   latest: number;
+}
+
+/** A key or endpoint named a publication the store does not have. */
+export class UnknownPublicationError extends Error {
+  constructor(readonly publicationId: string) {
+    super(`unknown publication ${publicationId}`);
+  }
 }

@@ -32,3 +32,11 @@ export function wrapMethods<T extends object>(
   }
   return out as Partial<T>;
 }
+
+/** Gives `target` every method of `role`, bound to the role: a backend built of role objects. */
+export function addRole(target: object, role: object): void {
+  Object.assign(
+    target,
+    wrapMethods(role, (_name, method) => method),
+  );
+}

@@ -3,7 +3,7 @@
 // Each node listens on one dedicated connection that reconnects by itself; after a
 // reconnect it says "everything changed", since notices sent meanwhile were lost.
 import pg from "pg";
-import type { ChangeSet } from "../change-notice.js";
+import { isEmpty, toNotice, type ChangeSet } from "../change-notice.js";
 import type { ChangeListener, ChangeNotice } from "../post-store.js";
 
 export const CHANNEL = "folio_changes";
@@ -13,23 +13,30 @@ const MAX_PAYLOAD_BYTES = 7000;
 const EVERYTHING = JSON.stringify({ all: true, postIds: [] });
 
 export function noticePayload(changed: ChangeSet): string | undefined {
-  if (!changed.all && changed.postIds.size === 0) return undefined;
+  if (isEmpty(changed)) return undefined;
   if (changed.all) return EVERYTHING;
-  const payload = JSON.stringify({ all: false, postIds: [...changed.postIds] });
+  const payload = JSON.stringify(toNotice(changed));
   return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES ? EVERYTHING : payload;
 }
 
-function parseNotice(payload: string | undefined): ChangeNotice {
+export function parseNotice(payload: string | undefined): ChangeNotice {
   try {
     const value = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
     if (value.all === false && Array.isArray(value.postIds)) {
-      return { all: false, postIds: value.postIds.filter((id) => typeof id === "string") };
+      const notice: ChangeNotice = { all: false, postIds: strings(value.postIds) };
+      // Absent lists mean "not said" (an older node), not "none" (see ChangeNotice).
+      if (Array.isArray(value.publicationIds))
+        notice.publicationIds = strings(value.publicationIds);
+      if (Array.isArray(value.tags)) notice.tags = strings(value.tags);
+      return notice;
     }
   } catch {
     // A payload we cannot read still says something changed.
   }
   return { all: true, postIds: [] };
 }
+
+const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string");
 
 export interface ListenOptions {
   connectionString: string;

@@ -1,6 +1,7 @@
 // Which PostgreSQL failures mean "the store cannot answer now" (the API says 503 and the
 // node keeps going) rather than a bug or a misconfiguration.
 import { StoreUnavailableError } from "../../errors.js";
+import { WriteConflictError } from "../authoring-writes.js";
 import { StoreOpenError } from "../post-store.js";
 
 const NETWORK_CODES = new Set([
@@ -50,6 +51,8 @@ export function asStoreError(error: unknown, where: string): unknown {
     return new StoreUnavailableError(`PostgreSQL unavailable at ${where}: ${reason}`);
   }
   const code = String((error as { code?: unknown }).code ?? "");
+  // unique_violation: a concurrent writer took the slug (or key) first.
+  if (code === "23505") return new WriteConflictError((error as Error).message);
   // Wrong credentials or no such database: retrying will not help, saying so will.
   if (code.startsWith("28") || code === "3D000") {
     return new StoreOpenError(`cannot open PostgreSQL at ${where}: ${(error as Error).message}`);

@@ -5,14 +5,14 @@
 import { scheduledWhere, visibleWhere } from "../visibility.js";
 
 // json_strip_nulls drops absent optional fields, so an author arrives in its wire shape.
-const authorJson = `json_strip_nulls(json_build_object(
+export const authorJson = `json_strip_nulls(json_build_object(
     'id', a.id, 'publicationId', a.publication_id, 'name', a.name,
     'walletAddress', a.wallet_address, 'avatarUrl', a.avatar_url, 'bio', a.bio,
     'social', CASE WHEN a.social_username IS NOT NULL AND a.social_fid IS NOT NULL
       THEN json_build_object('username', a.social_username,
         'displayName', a.social_display_name, 'fid', a.social_fid) END))`;
 
-const columns = `
+export const columns = `
   p.id, p.publication_id, pub.slug AS publication_slug, p.slug, p.title, p.subtitle,
   p.image_url, p.status, p.published_at, p.updated_at, p.coin_id,
   ARRAY(SELECT c.name FROM post_categories c WHERE c.post_id = p.id
@@ -21,9 +21,9 @@ const columns = `
      FROM post_authors pa JOIN authors a ON a.id = pa.author_id
     WHERE pa.post_id = p.id), '[]'::json) AS authors`;
 
-const contentColumns = `, p.content_json, p.static_html, p.markdown`;
+export const contentColumns = `, p.content_json, p.static_html, p.markdown`;
 
-const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
+export const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
 const byId = `WHERE p.id = $1`;
 const bySlugs = `WHERE pub.slug = $1 AND p.slug = $2`;
 // In the WHERE clause: a hidden row fails it before its authors, categories or content are
@@ -69,3 +69,7 @@ export const statementName = (name: ReadName) => `folio_v2_${name}`;
 /** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
 export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
   FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;
+
+/** Posts by id with content, for events (webhooks): one round trip for a batch. */
+export const POSTS_BY_IDS = `SELECT ${columns}${contentColumns} ${from}
+  WHERE p.id = ANY($1::text[])`;

@@ -16,13 +16,35 @@ import type {
   ReadOptions,
   SchemaState,
 } from "../post-store.js";
+import type { ApiKeyStore } from "../api-keys.js";
+import type { AuthoringReader } from "../authoring-reads.js";
+import type { ViewStore } from "../views.js";
+import type { WriteOptions } from "../post-store.js";
+import { postgresApiKeys } from "./api-keys.js";
+import { postgresAuthoringReads } from "./authoring-reads.js";
+import { contentOnly } from "../change-notice.js";
 import { ChangeListenerConnection } from "./changes.js";
+import { postgresViews } from "./views.js";
 import { createPool } from "./pool.js";
 import { asStoreError, describeUrl } from "./errors.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
 import { LIST_POST_SOURCES, NEXT_GO_LIVE, readName, readSql, statementName } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { PostgresWrite, updateDerived } from "./writes.js";
+import { addRole } from "../wrap-methods.js";
+import type { PostLists } from "../post-lists.js";
+import type { PublicationReader } from "../publications.js";
+import type { SearchReader } from "../search.js";
+import { PostgresPostLists } from "./post-lists.js";
+import { PostgresPublications } from "./publications.js";
+import type { ReadContext } from "./reads.js";
+import { PostgresSearch } from "./search.js";
+import type { GoLiveEvents } from "../go-live-events.js";
+import type { WebhookDeliveryStore } from "../webhook-deliveries.js";
+import type { WebhookEndpointStore } from "../webhook-endpoints.js";
+import { postgresGoLiveEvents } from "./go-live-events.js";
+import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
+import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
 
 export interface PostgresStoreOptions extends PostgresSettings {
   url: string;
@@ -34,6 +56,22 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   return new PostgresStore(options);
 }
 
+// Declaration merging: the smaller roles are assigned in the constructor, from their files
+// (functions returning objects, or role classes added by addRole).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface PostgresStore
+  extends
+    AuthoringReader,
+    ApiKeyStore,
+    ViewStore,
+    PublicationReader,
+    PostLists,
+    SearchReader,
+    WebhookEndpointStore,
+    WebhookDeliveryStore,
+    GoLiveEvents {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements PostStore {
   readonly kind = "postgres";
   private readonly primary: pg.Pool;
@@ -45,6 +83,21 @@ export class PostgresStore implements PostStore {
     this.where = describeUrl(options.url);
     this.primary = createPool(options.url, options, "primary");
     this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
+    const onPrimary = this.onPrimary.bind(this);
+    const onReader = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
+      this.onPool(this.reader, work);
+    Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
+    Object.assign(this, postgresApiKeys(onPrimary), postgresViews(onPrimary));
+    const context: ReadContext = {
+      pool: this.reader,
+      translate: (error) => this.translate(error),
+      statementTimeoutMs: options.statementTimeoutMs,
+    };
+    for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
+      addRole(this, new role(context));
+    }
+    Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
+    Object.assign(this, postgresGoLiveEvents(onPrimary));
   }
 
   private closed = false;
@@ -101,8 +154,9 @@ export class PostgresStore implements PostStore {
     return result.rows[0]?.n ?? 0;
   }
 
-  async beginWrite(): Promise<WriteTransaction> {
-    return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal);
+  async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
+    const bulk = options.bulk ?? true;
+    return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal, bulk);
   }
 
   async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
@@ -114,7 +168,7 @@ export class PostgresStore implements PostStore {
   async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
     if (updates.length === 0) return;
     await this.onPrimary((c) => updateDerived(c, updates));
-    this.notifyLocal({ all: false, postIds: updates.map((u) => u.id) });
+    this.notifyLocal(contentOnly(updates.map((u) => u.id)));
   }
 
   /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
@@ -159,14 +213,24 @@ export class PostgresStore implements PostStore {
     return this.onPrimary(applyMigrations);
   }
 
-  private async onPrimary<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private onPrimary<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.onPool(this.primary, work);
+  }
+
+  private async onPool<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
     let client: pg.PoolClient | undefined;
     try {
-      client = await this.primary.connect();
+      client = await pool.connect();
+      // A connection lost between two statements of `work` (inside a transaction) is an
+      // 'error' event on a checked-out client, which the pool does not listen to: without a
+      // listener it would end the process. The next statement fails, and that is reported.
+      client.on("error", ignore);
       const result = await work(client);
+      client.off("error", ignore);
       client.release();
       return result;
     } catch (error) {
+      client?.off("error", ignore);
       client?.release(true);
       throw this.translate(error);
     }
@@ -182,3 +246,5 @@ export class PostgresStore implements PostStore {
 }
 
 const COUNT_POSTS = "SELECT count(*)::int AS n FROM posts";
+
+function ignore(): void {}

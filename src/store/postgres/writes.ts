@@ -2,47 +2,80 @@
 // file, so readers see the old version until the commit. Per batch: one query for the
 // checks, a few multi-row statements for the writes. The change notice is queued with
 // pg_notify just before COMMIT, which delivers it to every node at the moment of commit.
+// The events the writes make go into the outbox in the same transaction (store/outbox.ts).
 import type { Pool, PoolClient } from "pg";
-import { noteChange, type ChangeSet } from "../change-notice.js";
+import type { AuthoringWrites } from "../authoring-writes.js";
+import {
+  emptyChangeSet,
+  noteChange,
+  notePost,
+  toNotice,
+  type ChangeSet,
+} from "../change-notice.js";
+import { sweepGoLives } from "../go-live-events.js";
+import { Outbox } from "../outbox.js";
 import type {
   ChangeNotice,
   DerivedUpdate,
   WriteTransaction,
   NumberedRecord,
+  PostInput,
   Rejection,
 } from "../post-store.js";
+import { postgresAuthoringWrites } from "./authoring-writes.js";
 import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
+import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
 
+// Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface PostgresWrite extends AuthoringWrites {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresWrite implements WriteTransaction {
   private open = true;
-  private readonly changed: ChangeSet = { all: false, postIds: new Set() };
+  private readonly changed: ChangeSet = emptyChangeSet();
+  private readonly outbox: Outbox;
 
   private constructor(
     private readonly client: PoolClient,
     private readonly translate: (error: unknown) => unknown,
     private readonly notifyLocal: (notice: ChangeNotice) => void,
-  ) {}
+    /** Every event of this transaction is decided at or after this instant. */
+    private readonly startedAt: number,
+  ) {
+    this.outbox = new Outbox(postgresOutboxIo(client));
+    Object.assign(
+      this,
+      postgresAuthoringWrites(client, translate, async (id, publicationId, tags) => {
+        notePost(this.changed, id, [publicationId], tags);
+        await this.outbox.deleted([id], Date.now());
+      }),
+    );
+  }
 
   static async begin(
     pool: Pool,
     translate: (error: unknown) => unknown,
     notifyLocal: (notice: ChangeNotice) => void,
+    bulk = true,
   ) {
     let client: PoolClient | undefined;
+    const startedAt = Date.now();
     try {
       client = await pool.connect();
-      await client.query("BEGIN");
-      // An import is a batch job: the read timeout must not cut a large file short.
-      await client.query("SET LOCAL statement_timeout = 0");
-      // Every statement of an import finds rows by key, but the planner has no statistics
-      // for rows this transaction wrote: left alone, it scans whole tables (or starts
-      // parallel workers) on every batch, and a large import slows down quadratically.
-      await client.query("SET LOCAL enable_seqscan = off");
-      await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
-      return new PostgresWrite(client, translate, notifyLocal);
+      // Lost between statements, a checked-out client emits 'error', which nothing else hears.
+      client.on("error", ignoreLost);
+      // One round trip. An import is a batch job: the read timeout must not cut a large
+      // file short. Every statement of an import finds rows by key, but the planner has no
+      // statistics for rows this transaction wrote: left alone, it scans whole tables (or
+      // starts parallel workers) on every batch, and a large import slows down quadratically.
+      // A small write (one API request) keeps the pool's timeout and the planner's choices.
+      await client.query(bulk ? BEGIN_BULK : "BEGIN");
+      return new PostgresWrite(client, translate, notifyLocal, startedAt);
     } catch (error) {
+      client?.off("error", ignoreLost);
       client?.release(true);
       throw translate(error);
     }
@@ -53,8 +86,12 @@ export class PostgresWrite implements WriteTransaction {
     if (batch.length === 0) return [];
     try {
       const { accepted, rejections } = await checkBatch(this.client, batch);
-      for (const part of partsWithDistinctIds(accepted)) await writePart(this.client, part);
+      for (const part of partsWithDistinctIds(accepted)) {
+        await writePart(this.client, part, this.changed);
+      }
       for (const { record } of accepted) noteChange(this.changed, record);
+      const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
+      await this.outbox.written(posts, Date.now());
       return rejections;
     } catch (error) {
       throw this.translate(error);
@@ -65,6 +102,10 @@ export class PostgresWrite implements WriteTransaction {
     if (!this.open) return;
     const payload = noticePayload(this.changed);
     try {
+      // A post this transaction wrote as scheduled may have gone live since: announced here,
+      // before the commit, so no sweep can miss it (store/go-live-events.ts).
+      const sweep = postgresSweepIo(this.client);
+      await sweepGoLives(sweep, this.outbox.stored, Date.now(), this.startedAt);
       if (payload !== undefined) {
         await this.client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
       }
@@ -75,8 +116,7 @@ export class PostgresWrite implements WriteTransaction {
       throw this.translate(error);
     }
     // This process reads its own writes at once; other nodes hear the NOTIFY.
-    const { all, postIds } = this.changed;
-    if (payload !== undefined) this.notifyLocal({ all, postIds: [...postIds] });
+    if (payload !== undefined) this.notifyLocal(toNotice(this.changed));
   }
 
   async rollback(): Promise<void> {
@@ -93,9 +133,13 @@ export class PostgresWrite implements WriteTransaction {
   /** Returns the connection to the pool, or destroys it when it may be broken. */
   private finish(broken = false): void {
     this.open = false;
+    this.client.off("error", ignoreLost);
     this.client.release(broken);
   }
 }
+
+const BEGIN_BULK = `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL enable_seqscan = off;
+  SET LOCAL max_parallel_workers_per_gather = 0`;
 
 const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = u.html,
     markdown = u.markdown, renderer_version = u.version
@@ -105,7 +149,8 @@ const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = 
 
 /** Re-derived content for a batch of posts: one statement, and its notice, in one transaction. */
 export async function updateDerived(client: PoolClient, updates: readonly DerivedUpdate[]) {
-  const changed: ChangeSet = { all: false, postIds: new Set(updates.map((u) => u.id)) };
+  // Content only: no post moves in or out of a list, so the notice names none.
+  const changed: ChangeSet = { ...emptyChangeSet(), postIds: new Set(updates.map((u) => u.id)) };
   const payload = noticePayload(changed);
   await client.query("BEGIN");
   try {
@@ -115,6 +160,9 @@ export async function updateDerived(client: PoolClient, updates: readonly Derive
       ...[updates.map((u) => u.staticHtml), updates.map((u) => u.markdown)],
       updates.map((u) => u.rendererVersion),
     ]);
+    // New HTML a reader sees is a `post.updated`, recorded in the same transaction.
+    const ids = updates.map((u) => u.id);
+    await new Outbox(postgresOutboxIo(client)).rerendered(ids, Date.now());
     if (payload !== undefined) {
       await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
     }
@@ -124,3 +172,6 @@ export async function updateDerived(client: PoolClient, updates: readonly Derive
     throw error;
   }
 }
+
+/** The statement after a lost connection fails, and that failure is reported. */
+function ignoreLost(): void {}

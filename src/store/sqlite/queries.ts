@@ -3,7 +3,7 @@
 // and categories in order (aggregated as JSON inside SQLite).
 import { scheduledWhere, visibleWhere } from "../visibility.js";
 
-const columns = `
+export const columns = `
   p.id, p.publication_id, pub.slug AS publication_slug, p.slug, p.title, p.subtitle,
   p.image_url, p.status, p.published_at, p.updated_at, p.coin_id,
   (SELECT json_group_array(c.name ORDER BY c.position)
@@ -16,9 +16,9 @@ const columns = `
      FROM post_authors pa JOIN authors a ON a.id = pa.author_id
     WHERE pa.post_id = p.id) AS authors`;
 
-const contentColumns = `, p.content_json, p.static_html, p.markdown`;
+export const contentColumns = `, p.content_json, p.static_html, p.markdown`;
 
-const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
+export const from = `FROM posts p JOIN publications pub ON pub.id = p.publication_id`;
 
 const byId = `WHERE p.id = ?`;
 const bySlugs = `WHERE pub.slug = ? AND p.slug = ?`;

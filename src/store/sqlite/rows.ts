@@ -9,7 +9,7 @@ export interface PostRow extends PostRowColumns {
   authors: string;
 }
 
-interface AuthorJson {
+export interface AuthorJson {
   id: string;
   publicationId: string;
   name: string;

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { StoreUnavailableError } from "../../errors.js";
+import { asStoreError } from "./errors.js";
 import {
   SchemaTooNewError,
   StoreOpenError,
@@ -18,11 +18,36 @@ import {
   type ReadOptions,
   type SchemaState,
 } from "../post-store.js";
+import { contentOnly } from "../change-notice.js";
+import type { ApiKeyStore } from "../api-keys.js";
+import type { AuthoringReader } from "../authoring-reads.js";
+import type { ViewStore } from "../views.js";
+import { Outbox } from "../outbox.js";
+import type { GoLiveEvents } from "../go-live-events.js";
+import type { WebhookDeliveryStore } from "../webhook-deliveries.js";
+import type { WebhookEndpointStore } from "../webhook-endpoints.js";
+import { wrapMethods } from "../wrap-methods.js";
+import { sqliteApiKeys } from "./api-keys.js";
+import { sqliteAuthoringReads } from "./authoring-reads.js";
+import { Background, inTransaction } from "./background.js";
 import { watchDataVersion } from "./changes.js";
+import { sqliteGoLiveEvents } from "./go-live-events.js";
+import { sqliteOutboxIo } from "./outbox.js";
+import { sqliteViews } from "./views.js";
+import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
+import { sqliteWebhookEndpoints } from "./webhook-endpoints.js";
+import { WriteQueue } from "./write-queue.js";
 import { migrations } from "./migrations.js";
 import { readName, readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { SqliteWrite } from "./writes.js";
+import { addRole } from "../wrap-methods.js";
+import type { PostLists } from "../post-lists.js";
+import type { PublicationReader } from "../publications.js";
+import type { SearchReader } from "../search.js";
+import { SqlitePostLists } from "./post-lists.js";
+import { SqlitePublications } from "./publications.js";
+import { SqliteSearch } from "./search.js";
 
 export { StoreOpenError };
 
@@ -66,11 +91,53 @@ function makeParents(dir: string): void {
   mkdirSync(dir);
 }
 
+// Declaration merging: the smaller roles are assigned in the constructor, from their files
+// (functions returning objects, or role classes added by addRole).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface SqliteStore
+  extends
+    AuthoringReader,
+    ApiKeyStore,
+    ViewStore,
+    PublicationReader,
+    PostLists,
+    SearchReader,
+    WebhookEndpointStore,
+    WebhookDeliveryStore,
+    GoLiveEvents {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SqliteStore implements PostStore {
   readonly kind = "sqlite";
   private statements?: Record<keyof typeof readSql, Database.Statement>;
+  /**
+   * One write transaction at a time in this process, on either connection: a transaction
+   * left open across an await (an import, a sweep) is never joined by another writer's
+   * statements, nor made to wait on the busy timeout with the event loop blocked.
+   */
+  private readonly writes = new WriteQueue();
+  private readonly background: Background;
 
-  constructor(readonly db: Database.Database) {}
+  constructor(readonly db: Database.Database) {
+    this.background = new Background(db, this.writes);
+    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db));
+    Object.assign(
+      this,
+      sqliteViews(db, (work) => this.writes.exclusive(work)),
+    );
+    for (const role of [SqlitePublications, SqlitePostLists, SqliteSearch]) {
+      addRole(this, new role(db));
+    }
+    const roles = {
+      ...sqliteWebhookEndpoints(db, this.background),
+      ...sqliteWebhookDeliveries(db, this.background),
+      ...sqliteGoLiveEvents(this.background),
+    };
+    Object.assign(
+      this,
+      wrapMethods(roles, (_name, method) => translated(method)),
+    );
+  }
 
   async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
     return this.read(false, [id], options);
@@ -96,7 +163,7 @@ export class SqliteStore implements PostStore {
       this.statements ??= prepareAll(this.db);
       return this.statements[name].get(...args);
     } catch (error) {
-      throw asUnavailable(error);
+      throw asStoreError(error);
     }
   }
 
@@ -109,7 +176,15 @@ export class SqliteStore implements PostStore {
   }
 
   async beginWrite(): Promise<WriteTransaction> {
-    return new SqliteWrite(this.db, this.notify);
+    const release = await this.writes.acquire();
+    try {
+      const write = new SqliteWrite(this.db, this.notify);
+      write.onFinish = release;
+      return write;
+    } catch (error) {
+      release();
+      throw asStoreError(error);
+    }
   }
 
   private readonly listeners = new Set<ChangeListener>();
@@ -132,7 +207,7 @@ export class SqliteStore implements PostStore {
     try {
       this.db.prepare("SELECT 1").get();
     } catch (error) {
-      throw asUnavailable(error);
+      throw asStoreError(error);
     }
   }
 
@@ -146,16 +221,21 @@ export class SqliteStore implements PostStore {
     return rows as PostSource[];
   }
 
+  /** New HTML a reader sees is a `post.updated`, recorded in the same transaction. */
   async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
     const update = this.db.prepare(
       `UPDATE posts SET content_json = ?, static_html = ?, markdown = ?, renderer_version = ?
         WHERE id = ?`,
     );
-    this.db.transaction(() => {
-      for (const u of updates)
-        update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
-    })();
-    if (updates.length > 0) this.notify({ all: false, postIds: updates.map((u) => u.id) });
+    await this.writes.exclusive(() =>
+      inTransaction(this.db, async () => {
+        for (const u of updates)
+          update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
+        const ids = updates.map((u) => u.id);
+        await new Outbox(sqliteOutboxIo(this.db)).rerendered(ids, Date.now());
+      }),
+    );
+    if (updates.length > 0) this.notify(contentOnly(updates.map((u) => u.id)));
   }
 
   async schemaState(): Promise<SchemaState> {
@@ -175,6 +255,7 @@ export class SqliteStore implements PostStore {
   }
 
   async close(): Promise<void> {
+    this.background.close();
     if (this.db.open) this.db.close();
   }
 }
@@ -184,14 +265,12 @@ function prepareAll(db: Database.Database): Record<keyof typeof readSql, Databas
   return Object.fromEntries(entries) as Record<keyof typeof readSql, Database.Statement>;
 }
 
-/** Lock contention and I/O faults are the store being unavailable, not a bug. */
-function asUnavailable(error: unknown): unknown {
-  const code = (error as { code?: string }).code ?? "";
-  if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|CORRUPT|NOTADB)/.test(code)) {
-    return new StoreUnavailableError(`SQLite store unavailable: ${code}`);
-  }
-  if (error instanceof TypeError && /database connection is not open/.test(error.message)) {
-    return new StoreUnavailableError("SQLite store is closed");
-  }
-  return error;
+function translated(method: (...args: unknown[]) => unknown) {
+  return async (...args: unknown[]) => {
+    try {
+      return await method(...args);
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  };
 }

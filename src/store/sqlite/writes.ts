@@ -1,7 +1,13 @@
 // The import transaction on SQLite: one BEGIN IMMEDIATE … COMMIT around a whole file, so
-// readers (other connections, WAL mode) see the old version until the commit.
+// readers (other connections, WAL mode) see the old version until the commit. The events the
+// writes make go into the outbox in the same transaction (store/outbox.ts).
 import type { Database, Statement } from "better-sqlite3";
-import { noteChange } from "../change-notice.js";
+import { emptyChangeSet, noteChange, noteLists, notePost, toNotice } from "../change-notice.js";
+import { publicationColumns } from "../publication-columns.js";
+import { createdAtOf } from "../records.js";
+import type { AuthoringWrites } from "../authoring-writes.js";
+import { sweepGoLives } from "../go-live-events.js";
+import { Outbox } from "../outbox.js";
 import type {
   AuthorInput,
   ChangeNotice,
@@ -11,15 +17,25 @@ import type {
   PublicationInput,
   Rejection,
 } from "../post-store.js";
+import { sqliteAuthoringWrites } from "./authoring-writes.js";
+import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 
 type Check = (r: NumberedRecord) => Rejection | undefined;
 
+// Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface SqliteWrite extends AuthoringWrites {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SqliteWrite implements WriteTransaction {
   private readonly sql: Record<string, Statement>;
   private open = true;
 
   /** What this transaction wrote, told to listeners once it commits. */
-  private readonly changed = { all: false, postIds: new Set<string>() };
+  private readonly changed = emptyChangeSet();
+  private readonly outbox: Outbox;
+  /** Every event of this transaction is decided at or after this instant. */
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly db: Database,
@@ -29,8 +45,12 @@ export class SqliteWrite implements WriteTransaction {
     this.sql = {
       publicationById: prepare(`SELECT 1 FROM publications WHERE id = ?`).pluck(),
       publicationBySlug: prepare(`SELECT id FROM publications WHERE slug = ?`).pluck(),
-      upsertPublication: prepare(`INSERT INTO publications (id, slug, name) VALUES (?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name`),
+      upsertPublication: prepare(`INSERT INTO publications (id, slug, name, owner_user_id,
+          custom_domain, custom_domain_host, summary, logo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name,
+          owner_user_id = excluded.owner_user_id, custom_domain = excluded.custom_domain,
+          custom_domain_host = excluded.custom_domain_host, summary = excluded.summary,
+          logo_url = excluded.logo_url`),
       authorById: prepare(`SELECT 1 FROM authors WHERE id = ?`).pluck(),
       upsertAuthor: prepare(`INSERT INTO authors (id, publication_id, name, wallet_address,
           avatar_url, bio, social_username, social_display_name, social_fid)
@@ -41,36 +61,53 @@ export class SqliteWrite implements WriteTransaction {
           social_username = excluded.social_username,
           social_display_name = excluded.social_display_name, social_fid = excluded.social_fid`),
       postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
+      publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
       upsertPost: prepare(`INSERT INTO posts (id, publication_id, slug, title, subtitle,
           image_url, status, published_at, updated_at, coin_id, renderer_version,
-          content_json, static_html, markdown)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          content_json, static_html, markdown, post_preview, send_newsletter, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
           slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
           image_url = excluded.image_url, status = excluded.status,
           published_at = excluded.published_at, updated_at = excluded.updated_at,
           coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
           content_json = excluded.content_json, static_html = excluded.static_html,
-          markdown = excluded.markdown`),
+          markdown = excluded.markdown, post_preview = excluded.post_preview,
+          send_newsletter = excluded.send_newsletter`),
       clearAuthors: prepare(`DELETE FROM post_authors WHERE post_id = ?`),
       addAuthor: prepare(
         `INSERT INTO post_authors (post_id, position, author_id) VALUES (?, ?, ?)`,
       ),
-      clearCategories: prepare(`DELETE FROM post_categories WHERE post_id = ?`),
-      addCategory: prepare(
-        `INSERT INTO post_categories (post_id, position, name) VALUES (?, ?, ?)`,
-      ),
+      // The categories a post leaves, for the change notice (their tag lists change).
+      clearCategories: prepare(
+        `DELETE FROM post_categories WHERE post_id = ? RETURNING name`,
+      ).pluck(),
+      // Each category row carries its post's status and time, so a tag list is one index
+      // range (a trigger keeps them equal when only the post changes; migrations.ts).
+      addCategory: prepare(`INSERT INTO post_categories (post_id, position, name, status,
+        published_at) VALUES (?, ?, ?, ?, ?)`),
     };
+    Object.assign(
+      this,
+      sqliteAuthoringWrites(db, async (id, publicationId, tags) => {
+        notePost(this.changed, id, [publicationId], tags);
+        await this.outbox.deleted([id], Date.now());
+      }),
+    );
+    this.outbox = new Outbox(sqliteOutboxIo(db));
     db.exec("BEGIN IMMEDIATE");
   }
 
   async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
     const rejections: Rejection[] = [];
+    const posts: PostInput[] = [];
     for (const item of batch) {
       const rejection = this.check(item);
       if (rejection) rejections.push(rejection);
       else this.write(item);
+      if (!rejection && item.record.type === "post") posts.push(item.record);
     }
+    await this.outbox.written(posts, Date.now());
     return rejections;
   }
 
@@ -110,7 +147,7 @@ export class SqliteWrite implements WriteTransaction {
   }
 
   private writePublication(p: PublicationInput): void {
-    this.sql.upsertPublication!.run(p.id, p.slug, p.name);
+    this.sql.upsertPublication!.run(...publicationColumns(p));
   }
 
   private writeAuthor(a: AuthorInput): void {
@@ -129,6 +166,7 @@ export class SqliteWrite implements WriteTransaction {
 
   private writePost(p: PostInput): void {
     const { sql } = this;
+    this.noteLeftPublication(p.id);
     sql.upsertPost!.run(
       p.id,
       p.publicationId,
@@ -144,17 +182,36 @@ export class SqliteWrite implements WriteTransaction {
       p.content.json,
       p.content.staticHtml,
       p.content.markdown,
+      p.postPreview ?? null,
+      p.sendNewsletter === true ? 1 : 0,
+      createdAtOf(p),
     );
     sql.clearAuthors!.run(p.id);
     p.authorIds.forEach((authorId, i) => sql.addAuthor!.run(p.id, i, authorId));
-    sql.clearCategories!.run(p.id);
-    p.categories.forEach((name, i) => sql.addCategory!.run(p.id, i, name));
+    const left = sql.clearCategories!.all(p.id) as string[];
+    noteLists(this.changed, [], left);
+    const time = p.publishedAt ?? null;
+    p.categories.forEach((name, i) => sql.addCategory!.run(p.id, i, name, p.status, time));
   }
 
+  /** The publication a post was in before this write: its list loses the post. */
+  private noteLeftPublication(postId: string): void {
+    if (this.changed.all) return;
+    const before = this.sql.publicationOfPost!.get(postId) as string | undefined;
+    if (before !== undefined) noteLists(this.changed, [before], []);
+  }
+
+  /** Called once the transaction has ended, whichever way (the store's write queue). */
+  onFinish: () => void = () => {};
+
   async commit(): Promise<void> {
+    if (!this.open) return;
+    // A post this transaction wrote as scheduled may have gone live since: announced here,
+    // before the commit, so no sweep can miss it (store/go-live-events.ts).
+    await sweepGoLives(sqliteSweepIo(this.db), this.outbox.stored, Date.now(), this.startedAt);
     this.finish("COMMIT");
     const { all, postIds } = this.changed;
-    if (all || postIds.size > 0) this.notify({ all, postIds: [...postIds] });
+    if (all || postIds.size > 0) this.notify(toNotice(this.changed));
   }
 
   async rollback(): Promise<void> {
@@ -164,6 +221,10 @@ export class SqliteWrite implements WriteTransaction {
   private finish(statement: "COMMIT" | "ROLLBACK"): void {
     if (!this.open) return;
     this.open = false;
-    this.db.exec(statement);
+    try {
+      this.db.exec(statement);
+    } finally {
+      this.onFinish();
+    }
   }
 }

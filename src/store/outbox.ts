@@ -1,0 +1,160 @@
+// The transactional outbox (issue 13): inside a write transaction, after its posts are
+// written, the events they make are recorded with them, so the events commit or vanish with
+// the change. Written once for both backends; each answers the few questions of OutboxIo on
+// its own transaction. Events no endpoint wants are not stored, but the announced rows that
+// decide the next event are kept either way.
+import { eventBody, newId } from "./event-payload.js";
+import {
+  announcedAfter,
+  classify,
+  type Announced,
+  type Classified,
+  type PostState,
+} from "./post-events.js";
+import type { PostInput } from "./records.js";
+import { endpointWants, type EndpointRecord } from "./webhook-endpoints.js";
+
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  postId: string;
+  publicationId: string;
+  createdAt: number;
+  payload: string;
+  /** Stored only when an endpoint that includes content wants the event. */
+  content?: string;
+}
+
+export interface NewDelivery {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  postId: string;
+  createdAt: number;
+}
+
+/** What a backend answers inside its open transaction. */
+export interface OutboxIo {
+  /** The announced rows of these posts (on PostgreSQL, their post rows are locked by now). */
+  announced(ids: readonly string[]): Promise<Map<string, Announced>>;
+  publicationSlugs(ids: readonly string[]): Promise<Map<string, string>>;
+  /** The posts as stored now, with content; a missing id is a post that is gone. */
+  loadPosts(ids: readonly string[]): Promise<Map<string, PostState>>;
+  saveAnnounced(rows: readonly Announced[], removed: readonly string[]): Promise<void>;
+  liveEndpoints(): Promise<EndpointRecord[]>;
+  insertEvents(events: readonly OutboxEvent[], deliveries: readonly NewDelivery[]): Promise<void>;
+}
+
+interface Decision {
+  id: string;
+  before: Announced | undefined;
+  after: PostState | undefined;
+  event: Classified;
+  endpoints: EndpointRecord[];
+}
+
+/** One per write transaction: endpoints are read once, at its first event. */
+export class Outbox {
+  private endpoints: Promise<EndpointRecord[]> | undefined;
+
+  constructor(private readonly io: OutboxIo) {}
+
+  /** Posts an import or API write has just written, as written. */
+  async written(posts: readonly PostInput[], now: number): Promise<number> {
+    if (posts.length === 0) return 0;
+    const slugs = await this.io.publicationSlugs([...new Set(posts.map((p) => p.publicationId))]);
+    const after = new Map<string, PostState | undefined>();
+    for (const p of posts) after.set(p.id, { ...p, publicationSlug: slugs.get(p.publicationId)! });
+    return this.record(after, now);
+  }
+
+  /** Posts removed by this transaction. */
+  async deleted(ids: readonly string[], now: number): Promise<number> {
+    return this.record(new Map(ids.map((id) => [id, undefined])), now);
+  }
+
+  /** Posts changed in place (a re-render) or gone live: read back as they now stand. */
+  readonly stored = async (ids: readonly string[], now: number): Promise<number> => {
+    if (ids.length === 0) return 0;
+    const posts = await this.io.loadPosts(ids);
+    return this.record(new Map(ids.map((id) => [id, posts.get(id)])), now);
+  };
+
+  /** Posts re-rendered in place: only those receivers hold as published can have changed. */
+  async rerendered(ids: readonly string[], now: number): Promise<number> {
+    const announced = await this.io.announced(ids);
+    return this.stored(
+      ids.filter((id) => announced.get(id)?.visible === true),
+      now,
+    );
+  }
+
+  /** Resolves to how many events the posts made (stored or, with no endpoint, not). */
+  private async record(after: Map<string, PostState | undefined>, now: number): Promise<number> {
+    const before = await this.io.announced([...after.keys()]);
+    const saved: Announced[] = [];
+    const removed: string[] = [];
+    const decisions: Decision[] = [];
+    let events = 0;
+    for (const [id, post] of after) {
+      const was = before.get(id);
+      if (post === undefined && was !== undefined) removed.push(id);
+      const event = classify(was, post, now);
+      if (event === undefined) continue;
+      events++;
+      if (post !== undefined) saved.push(announcedAfter(post, now));
+      const publicationId = post?.publicationId ?? was!.publicationId;
+      const all = await this.liveEndpoints();
+      const endpoints = all.filter((e) => endpointWants(e, event.type, publicationId));
+      if (endpoints.length > 0) decisions.push({ id, before: was, after: post, event, endpoints });
+    }
+    await this.io.saveAnnounced(saved, removed);
+    if (decisions.length > 0) await this.store(decisions, now);
+    return events;
+  }
+
+  private async store(decisions: readonly Decision[], now: number): Promise<void> {
+    const gone = decisions.filter((d) => d.after === undefined).map((d) => d.before!);
+    const slugs = await this.io.publicationSlugs([...new Set(gone.map((b) => b.publicationId))]);
+    const events: OutboxEvent[] = [];
+    const deliveries: NewDelivery[] = [];
+    for (const d of decisions) {
+      const publicationId = d.after?.publicationId ?? d.before!.publicationId;
+      const publicationSlug = d.after?.publicationSlug ?? slugs.get(publicationId) ?? "";
+      const { type, previousSlug } = d.event;
+      const body = eventBody({
+        type,
+        at: now,
+        post: d.after,
+        before: d.before,
+        publicationSlug,
+        ...(previousSlug === undefined ? {} : { previousSlug }),
+      });
+      const event: OutboxEvent = {
+        id: newId("msg"),
+        type,
+        postId: d.id,
+        publicationId,
+        createdAt: now,
+        payload: body.payload,
+      };
+      if (body.content !== "" && d.endpoints.some((e) => e.includeContent))
+        event.content = body.content;
+      events.push(event);
+      for (const e of d.endpoints) {
+        deliveries.push({
+          id: newId("dlv"),
+          eventId: event.id,
+          endpointId: e.id,
+          postId: d.id,
+          createdAt: now,
+        });
+      }
+    }
+    await this.io.insertEvents(events, deliveries);
+  }
+
+  private liveEndpoints(): Promise<EndpointRecord[]> {
+    return (this.endpoints ??= this.io.liveEndpoints());
+  }
+}

@@ -1,0 +1,33 @@
+// Lists of visible posts, newest first, read a page at a time by keyset: a page starts
+// strictly after the last post of the one before, in (publishedAt, id) order, so posts
+// published or withdrawn meanwhile never shift the others into a duplicate or a skip.
+import type { PostRecord } from "./records.js";
+
+/** Which posts a list holds: one publication's, one category's, or every publication's. */
+export type ListScope = { publicationId: string } | { tag: string } | { everything: true };
+
+/** Where a page ends: the last post's publication time and id. */
+export interface ListPosition {
+  publishedAt: number;
+  id: string;
+}
+
+export interface ListQuery {
+  scope: ListScope;
+  /** The position of the last post already read; absent for the first page. */
+  after?: ListPosition;
+  limit: number;
+  withContent: boolean;
+  /** Posts visible at this instant only (visibility.ts), decided in the query. */
+  visibleAt: number;
+}
+
+export interface PostLists {
+  /** Up to `limit` visible posts of the scope after `after`, newest first. */
+  listPosts(query: ListQuery): Promise<PostRecord[]>;
+  /** The secret list cursors are signed with: one per store, the same on every node. */
+  cursorKey(): Promise<string>;
+}
+
+/** Before every real position: the first page starts here. */
+export const FIRST_POSITION: ListPosition = { publishedAt: Number.MAX_SAFE_INTEGER, id: "" };

@@ -1,0 +1,105 @@
+// The authoring questions and removals of the PostgreSQL write transaction. A post is
+// locked (FOR UPDATE) before it is read, and read by a second statement: under READ
+// COMMITTED that statement's snapshot includes whatever the writer we waited for committed.
+import type { PoolClient } from "pg";
+import type { AuthoringWrites, PostRef, StoredPost } from "../authoring-writes.js";
+import { columns, contentColumns, from } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+
+interface StoredRow extends PostRow {
+  content_json: string;
+  static_html: string;
+  markdown: string;
+  renderer_version: number;
+  post_preview: string | null;
+  send_newsletter: boolean;
+}
+
+const SQL = {
+  lockById: "SELECT id FROM posts WHERE publication_id = $1 AND id = $2 FOR UPDATE",
+  lockBySlug: "SELECT id FROM posts WHERE publication_id = $1 AND slug = $2 FOR UPDATE",
+  read: `SELECT ${columns}${contentColumns}, p.renderer_version, p.post_preview,
+      p.send_newsletter
+    ${from} WHERE p.id = $1`,
+  current: "SELECT id FROM posts WHERE publication_id = $1 AND slug = $2",
+  history: "SELECT post_id AS id FROM post_slug_history WHERE publication_id = $1 AND slug = $2",
+  authors: "SELECT id FROM authors WHERE publication_id = $1 AND id = ANY($2::text[])",
+  // The categories are read before the row goes (they cascade), for the change notice.
+  deletePost: `DELETE FROM posts p WHERE p.id = $1 RETURNING p.publication_id AS "publicationId",
+    ARRAY(SELECT c.name FROM post_categories c WHERE c.post_id = p.id) AS tags`,
+  purgeKeys: "DELETE FROM idempotency_keys WHERE created_at < $1",
+  // Takes the key when it is new or expired. A claim of the same key by another open
+  // transaction makes this wait for it to end, then see its row.
+  claim: `INSERT INTO idempotency_keys (publication_id, key, request_hash, answer, created_at)
+    VALUES ($1, $2, $3, NULL, $4)
+    ON CONFLICT (publication_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+      answer = NULL, created_at = excluded.created_at
+    WHERE idempotency_keys.created_at < $5
+    RETURNING 1`,
+  answer: `SELECT request_hash AS "requestHash", answer FROM idempotency_keys
+    WHERE publication_id = $1 AND key = $2`,
+  save: "UPDATE idempotency_keys SET answer = $1 WHERE publication_id = $2 AND key = $3",
+};
+
+export function postgresAuthoringWrites(
+  client: PoolClient,
+  translate: (error: unknown) => unknown,
+  deleted: (id: string, publicationId: string, tags: string[]) => Promise<void>,
+): AuthoringWrites {
+  const query = async <R extends object>(text: string, values: unknown[]) => {
+    try {
+      return await client.query<R>(text, values);
+    } catch (error) {
+      throw translate(error);
+    }
+  };
+  const first = async <R extends object>(text: string, values: unknown[]) =>
+    (await query<R>(text, values)).rows[0];
+  return {
+    async lockPost(publicationId, ref: PostRef) {
+      if (hasNul(publicationId, "id" in ref ? ref.id : ref.slug)) return undefined;
+      const [text, key] = "id" in ref ? [SQL.lockById, ref.id] : [SQL.lockBySlug, ref.slug];
+      const locked = await first<{ id: string }>(text, [publicationId, key]);
+      if (locked === undefined) return undefined;
+      const row = await first<StoredRow>(SQL.read, [locked.id]);
+      return row && toStoredPost(row);
+    },
+    async slugHolder(publicationId, slug) {
+      if (hasNul(publicationId, slug)) return undefined;
+      const current = await first<{ id: string }>(SQL.current, [publicationId, slug]);
+      if (current) return { postId: current.id, current: true };
+      const old = await first<{ id: string }>(SQL.history, [publicationId, slug]);
+      return old && { postId: old.id, current: false };
+    },
+    async foreignAuthors(publicationId, authorIds) {
+      if (authorIds.length === 0) return [];
+      const found = await query<{ id: string }>(SQL.authors, [publicationId, authorIds]);
+      const known = new Set(found.rows.map((r) => r.id));
+      return authorIds.filter((id) => !known.has(id));
+    },
+    async deletePost(id) {
+      const gone = await first<{ publicationId: string; tags: string[] }>(SQL.deletePost, [id]);
+      if (gone) await deleted(id, gone.publicationId, gone.tags);
+    },
+    async claimIdempotencyKey(c) {
+      await query(SQL.purgeKeys, [c.expiredBefore]);
+      const values = [c.publicationId, c.key, c.requestHash, c.now, c.expiredBefore];
+      if ((await query(SQL.claim, values)).rowCount === 1) return undefined;
+      return first<{ requestHash: string; answer: string }>(SQL.answer, [c.publicationId, c.key]);
+    },
+    async saveIdempotentAnswer(publicationId, key, answer) {
+      await query(SQL.save, [answer, publicationId, key]);
+    },
+  };
+}
+
+/** PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error. */
+const hasNul = (...keys: string[]) => keys.some((key) => key.includes("\0"));
+
+function toStoredPost(row: StoredRow): StoredPost {
+  const post = toPostRecord(row) as StoredPost;
+  post.rendererVersion = row.renderer_version;
+  post.sendNewsletter = row.send_newsletter;
+  if (row.post_preview !== null) post.postPreview = row.post_preview;
+  return post;
+}

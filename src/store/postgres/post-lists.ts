@@ -1,0 +1,69 @@
+// Keyset-paged lists on PostgreSQL: each is one backward range of one index, starting at
+// `ROW(published_at, id) < ROW($, $)`, so page 1,000 costs what page 1 costs.
+import { FIRST_POSITION, type ListQuery, type PostLists } from "../post-lists.js";
+import type { PostRecord } from "../post-store.js";
+import { visibleWhere } from "../visibility.js";
+import { columns, contentColumns } from "./queries.js";
+import { hasNul, namedRead, type ReadContext } from "./reads.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+
+const keyset = (alias: string, id: string, first: number) =>
+  `(${alias}.published_at, ${alias}.${id}) < ($${first}::bigint, $${first + 1})`;
+const newestFirst = (alias: string, id: string, limit: number) =>
+  `ORDER BY ${alias}.published_at DESC, ${alias}.${id} DESC LIMIT $${limit}`;
+const withPublication = `JOIN publications pub ON pub.id = p.publication_id`;
+
+// Parameters: [key,] position time, position id, visible-at, limit.
+const byPublication = `FROM posts p ${withPublication}
+  WHERE p.publication_id = $1 AND ${keyset("p", "id", 2)} AND ${visibleWhere("p", "$4")}
+  ${newestFirst("p", "id", 5)}`;
+// The category row's copy of status and time picks the range; the post's own is checked too.
+const byTag = `FROM post_categories c JOIN posts p ON p.id = c.post_id ${withPublication}
+  WHERE c.name = $1 AND ${keyset("c", "post_id", 2)} AND ${visibleWhere("c", "$4")}
+    AND ${visibleWhere("p", "$4")}
+  ${newestFirst("c", "post_id", 5)}`;
+const everything = `FROM posts p ${withPublication}
+  WHERE ${keyset("p", "id", 1)} AND ${visibleWhere("p", "$3")} ${newestFirst("p", "id", 4)}`;
+
+const select = (withContent: boolean) => `SELECT ${columns}${withContent ? contentColumns : ""}`;
+
+export const LIST_SQL = {
+  publication: `${select(false)} ${byPublication}`,
+  publicationWithContent: `${select(true)} ${byPublication}`,
+  tag: `${select(false)} ${byTag}`,
+  tagWithContent: `${select(true)} ${byTag}`,
+  everything: `${select(false)} ${everything}`,
+  everythingWithContent: `${select(true)} ${everything}`,
+} as const;
+
+const CURSOR_KEY = `SELECT value FROM folio_keys WHERE name = 'cursor'`;
+
+export class PostgresPostLists implements PostLists {
+  constructor(private readonly context: ReadContext) {}
+
+  async listPosts(query: ListQuery): Promise<PostRecord[]> {
+    const { scope, withContent, limit } = query;
+    const key = "publicationId" in scope ? scope.publicationId : "tag" in scope ? scope.tag : "";
+    if (hasNul([key])) return [];
+    const { publishedAt, id } = query.after ?? FIRST_POSITION;
+    // Visible at `now` and before the position is visible at whichever is earlier; bound so,
+    // either bound can start the index range at the page's position.
+    const at = String(Math.min(query.visibleAt, publishedAt));
+    const page = [String(publishedAt), id, at, limit];
+    const [name, values] =
+      "publicationId" in scope
+        ? (["publication", [key, ...page]] as const)
+        : "tag" in scope
+          ? (["tag", [key, ...page]] as const)
+          : (["everything", page] as const);
+    const statement = withContent ? (`${name}WithContent` as const) : name;
+    const rows = await namedRead<PostRow>(this.context, statement, LIST_SQL[statement], values);
+    return rows.map(toPostRecord);
+  }
+
+  async cursorKey(): Promise<string> {
+    const rows = await namedRead<{ value: string }>(this.context, "cursorKey", CURSOR_KEY, []);
+    if (rows[0] === undefined) throw new Error("the store has no cursor key; run folio migrate");
+    return rows[0].value;
+  }
+}

@@ -1,0 +1,86 @@
+// The authoring questions and removals of the SQLite write transaction. The transaction
+// holds SQLite's write lock from BEGIN IMMEDIATE, so a read here is already "locked".
+import type Database from "better-sqlite3";
+import type { AuthoringWrites, PostRef, StoredPost } from "../authoring-writes.js";
+import { guarded, lazyStatements } from "./errors.js";
+import { columns, contentColumns, from } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+
+interface StoredRow extends PostRow {
+  content_json: string;
+  static_html: string;
+  markdown: string;
+  renderer_version: number;
+  post_preview: string | null;
+  send_newsletter: number;
+}
+
+const stored = (where: string) => `SELECT ${columns}${contentColumns},
+    p.renderer_version, p.post_preview, p.send_newsletter
+  ${from} WHERE p.publication_id = ? AND ${where}`;
+
+const SQL = {
+  byId: stored("p.id = ?"),
+  bySlug: stored("p.slug = ?"),
+  current: "SELECT id FROM posts WHERE publication_id = ? AND slug = ?",
+  history: "SELECT post_id FROM post_slug_history WHERE publication_id = ? AND slug = ?",
+  author: "SELECT 1 FROM authors WHERE id = ? AND publication_id = ?",
+  tagsOf: "SELECT name FROM post_categories WHERE post_id = ?",
+  deletePost: "DELETE FROM posts WHERE id = ? RETURNING publication_id AS publicationId",
+  purgeKeys: "DELETE FROM idempotency_keys WHERE created_at < ?",
+  // Takes the key when it is new or expired; leaves a live one alone.
+  claim: `INSERT INTO idempotency_keys (publication_id, key, request_hash, answer, created_at)
+    VALUES (?, ?, ?, NULL, ?)
+    ON CONFLICT (publication_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+      answer = NULL, created_at = excluded.created_at
+    WHERE idempotency_keys.created_at < ?`,
+  answer: `SELECT request_hash AS requestHash, answer FROM idempotency_keys
+    WHERE publication_id = ? AND key = ?`,
+  save: "UPDATE idempotency_keys SET answer = ? WHERE publication_id = ? AND key = ?",
+};
+
+export function sqliteAuthoringWrites(
+  db: Database.Database,
+  deleted: (id: string, publicationId: string, tags: string[]) => Promise<void>,
+): AuthoringWrites {
+  const sql = lazyStatements(db);
+  const get = (text: string, ...args: unknown[]) => guarded(() => sql(text).get(...args));
+  return {
+    async lockPost(publicationId, ref: PostRef) {
+      const [text, key] = "id" in ref ? [SQL.byId, ref.id] : [SQL.bySlug, ref.slug];
+      const row = get(text, publicationId, key) as StoredRow | undefined;
+      return row && toStoredPost(row);
+    },
+    async slugHolder(publicationId, slug) {
+      const current = get(SQL.current, publicationId, slug) as { id: string } | undefined;
+      if (current) return { postId: current.id, current: true };
+      const old = get(SQL.history, publicationId, slug) as { post_id: string } | undefined;
+      return old && { postId: old.post_id, current: false };
+    },
+    async foreignAuthors(publicationId, authorIds) {
+      return authorIds.filter((id) => !get(SQL.author, id, publicationId));
+    },
+    async deletePost(id) {
+      const tags = guarded(() => sql(SQL.tagsOf).pluck().all(id) as string[]);
+      const gone = get(SQL.deletePost, id) as { publicationId: string } | undefined;
+      if (gone) await deleted(id, gone.publicationId, tags);
+    },
+    async claimIdempotencyKey(c) {
+      guarded(() => sql(SQL.purgeKeys).run(c.expiredBefore));
+      const args = [c.publicationId, c.key, c.requestHash, c.now, c.expiredBefore];
+      if (guarded(() => sql(SQL.claim).run(...args).changes) === 1) return undefined;
+      return get(SQL.answer, c.publicationId, c.key) as { requestHash: string; answer: string };
+    },
+    async saveIdempotentAnswer(publicationId, key, answer) {
+      guarded(() => sql(SQL.save).run(answer, publicationId, key));
+    },
+  };
+}
+
+function toStoredPost(row: StoredRow): StoredPost {
+  const post = toPostRecord(row) as StoredPost;
+  post.rendererVersion = row.renderer_version;
+  post.sendNewsletter = row.send_newsletter === 1;
+  if (row.post_preview !== null) post.postPreview = row.post_preview;
+  return post;
+}

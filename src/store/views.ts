@@ -1,0 +1,8 @@
+// Page views as the store keeps them: one running total per post, added to in batches by
+// every node (issue 11). A total is not a change: it moves no ETag and sends no notice.
+
+/** Adding counted views. */
+export interface ViewStore {
+  /** Adds each count to its post's total in one transaction; posts gone since are skipped. */
+  addViews(counts: ReadonlyMap<string, number>): Promise<void>;
+}
