@@ -34,6 +34,9 @@ function describe(root: TSchema, value: unknown, errors: TLocalizedValidationErr
   const error = union ?? first;
   const node = nodeAt(root, error.schemaPath);
   const field = fieldName(error.instancePath);
+  if (error.schemaPath.endsWith("/additionalProperties")) {
+    return { field, reason: "is not a known field" };
+  }
   switch (error.keyword) {
     case "required": {
       const [name] = (error.params as { requiredProperties: string[] }).requiredProperties;

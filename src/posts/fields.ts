@@ -49,6 +49,8 @@ export const SubtitleSchema = Type.String({ maxLength: 300 });
 export const NameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** An author's bio: at most 500 code points (the original service's client caps it there). */
 export const BioSchema = Type.String({ maxLength: 500 });
+/** A publication's summary: at most 500 code points (the original service's limit). */
+export const SummarySchema = Type.String({ maxLength: 500 });
 /** The short preview text of a post (write bodies): at most 500 code points. */
 export const PostPreviewSchema = Type.String({ maxLength: 500 });
 
@@ -122,6 +124,11 @@ export const PublicationFieldsSchema = Type.Object({
   id: IdentifierSchema,
   slug: SlugSchema,
   name: NameSchema,
+  // The original service's publication fields; optional, so older files still import.
+  ownerUserId: Type.Optional(IdentifierSchema),
+  customDomain: Type.Optional(HttpUrlSchema),
+  summary: Type.Optional(SummarySchema),
+  logoUrl: Type.Optional(HttpUrlSchema),
 });
 
 /** One author, as written. */

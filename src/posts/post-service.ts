@@ -1,6 +1,6 @@
 // The read service: cache-aside over the store, visibility decided in the store's query, and
 // whatever the caller makes of a post (its representation) built once per cache fill.
-import type { PostReader, PostRecord } from "../store/post-store.js";
+import type { AuthoringReader, PostReader, PostRecord } from "../store/post-store.js";
 import type { GoLiveWatch } from "./go-live.js";
 import type { Cacheable, Lookup, PostCache } from "./post-cache.js";
 
@@ -14,7 +14,7 @@ export interface LookupNote {
 }
 
 export interface PostServiceOptions<R extends Cacheable> {
-  store: PostReader;
+  store: PostReader & Pick<AuthoringReader, "findMovedSlug">;
   cache: PostCache<R>;
   represent: (post: PostRecord, withContent: boolean) => R;
   goLive: Pick<GoLiveWatch, "validUntil">;
@@ -50,6 +50,14 @@ export class PostService<R extends Cacheable> {
     const representation = represent(post, withContent);
     cache.put(withContent, representation, ticket);
     return representation;
+  }
+
+  /**
+   * The current slug of the visible post that once had this slug in this publication (its
+   * slug history), for a lookup that found nothing; asked only after a miss.
+   */
+  movedSlug(publicationSlug: string, postSlug: string): Promise<string | undefined> {
+    return this.options.store.findMovedSlug(publicationSlug, postSlug, this.now());
   }
 
   /** Grows a cached representation's accounted size (it gained a compressed form). */

@@ -1,0 +1,94 @@
+// Content for an API write, derived exactly as the import derives it (content/index.ts):
+// small documents at once, large ones on a worker thread, so the event loop keeps serving.
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import {
+  ContentError,
+  deriveContent,
+  type ContentSource,
+  type DerivedContent,
+} from "../content/index.js";
+
+/** Above this many characters of source, a document is derived off the event loop. */
+export const OFF_THREAD_CHARS = 32 * 1024;
+
+interface Reply {
+  id: number;
+  derived?: DerivedContent;
+  error?: { message: string; path?: string };
+}
+
+interface Waiting {
+  resolve: (derived: DerivedContent) => void;
+  reject: (error: Error) => void;
+}
+
+export class ContentDeriver {
+  private readonly workers: Worker[] = [];
+  private readonly waiting = new Map<number, Waiting>();
+  private next = 0;
+
+  constructor(
+    private readonly maxWorkers = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    private readonly offThreadChars = OFF_THREAD_CHARS,
+  ) {}
+
+  async derive(source: ContentSource): Promise<DerivedContent> {
+    if (sizeOf(source) < this.offThreadChars) return deriveContent(source);
+    const id = ++this.next;
+    const worker = this.worker(id);
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.holdOpen();
+      worker.postMessage({ id, source });
+    });
+  }
+
+  /** Workers start on first need and take turns. */
+  private worker(id: number): Worker {
+    if (this.workers.length < this.maxWorkers) {
+      const worker = new Worker(new URL("./derive-worker.js", import.meta.url));
+      worker.on("message", (reply: Reply) => this.settle(reply));
+      worker.on("error", (error) => this.failAll(error));
+      worker.unref();
+      this.workers.push(worker);
+      return worker;
+    }
+    return this.workers[id % this.workers.length]!;
+  }
+
+  /** A worker with work keeps the process alive until it answers; an idle one does not. */
+  private holdOpen(): void {
+    for (const worker of this.workers) {
+      if (this.waiting.size > 0) worker.ref();
+      else worker.unref();
+    }
+  }
+
+  private settle({ id, derived, error }: Reply): void {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    this.holdOpen();
+    if (derived !== undefined) waiting?.resolve(derived);
+    else if (error?.path !== undefined)
+      waiting?.reject(new ContentError(error.path, error.message));
+    else waiting?.reject(new Error(error?.message ?? "content worker failed"));
+  }
+
+  /** A worker that died takes its tasks with it: they fail, and the pool starts afresh. */
+  private failAll(error: Error): void {
+    for (const { reject } of this.waiting.values()) reject(error);
+    this.waiting.clear();
+    void this.close();
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+function sizeOf(source: ContentSource): number {
+  if ("markdown" in source) return source.markdown.length;
+  return typeof source.json === "string" ? source.json.length : JSON.stringify(source.json).length;
+}
