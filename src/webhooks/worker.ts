@@ -1,0 +1,163 @@
+// Delivers what the outbox holds: claims due deliveries (one node at a time, under a lease),
+// sends each, records the outcome. At most `concurrency` attempts are in flight, each bounded
+// by its timeout, and all of it is asynchronous I/O: a slow or dead receiver holds a slot,
+// never a request or a write. Woken by writes (poke), else by a timer.
+import { setMaxListeners } from "node:events";
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import type { WebhookSettings } from "../config-webhooks.js";
+import { bodyFor } from "../store/event-payload.js";
+import type { AttemptOutcome, ClaimedDelivery, WebhookDeliveryStore } from "../store/post-store.js";
+import { MAX_ERROR_LENGTH } from "../store/webhook-rows.js";
+import { nextAttemptAt } from "./backoff.js";
+import type { DeliveryCounters } from "./counters.js";
+import type { SendResult, Sender } from "./sender.js";
+import { webhookHeaders } from "./signature.js";
+
+export interface WorkerOptions {
+  store: Pick<WebhookDeliveryStore, "claimDeliveries" | "finishAttempt">;
+  settings: WebhookSettings;
+  send: Sender;
+  counters: DeliveryCounters;
+  /** Store failures (never secrets, never bodies). */
+  warn: (message: string, error: unknown) => void;
+  clock?: () => number;
+}
+
+export class DeliveryWorker {
+  /** Names this process in leases. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  private inFlight = 0;
+  private claiming = false;
+  private again = false;
+  private stopped = false;
+  private failures = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly aborting = new AbortController();
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly clock: () => number;
+
+  constructor(private readonly o: WorkerOptions) {
+    this.clock = o.clock ?? Date.now;
+    // Every attempt in flight listens on the one stop signal: as many as the concurrency.
+    setMaxListeners(o.settings.concurrency + 10, this.aborting.signal);
+  }
+
+  /** Looks for due deliveries now (a write may have made some). */
+  readonly poke = (): void => {
+    if (this.stopped) return;
+    if (this.claiming) this.again = true;
+    else this.later(0);
+  };
+
+  private later(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.claim(), ms);
+    this.timer.unref();
+  }
+
+  private async claim(): Promise<void> {
+    this.claiming = true;
+    let wait = this.o.settings.pollMs;
+    try {
+      await this.claimWhileRoom();
+      this.failures = 0;
+    } catch (error) {
+      this.o.warn("webhook deliveries: cannot claim", error);
+      wait = Math.min(wait, 250 * 2 ** this.failures++);
+    } finally {
+      this.claiming = false;
+    }
+    if (this.stopped) return;
+    if (this.again) [this.again, wait] = [false, 0];
+    this.later(wait);
+  }
+
+  private async claimWhileRoom(): Promise<void> {
+    const { concurrency, leaseMs } = this.o.settings;
+    while (!this.stopped && this.inFlight < concurrency) {
+      const limit = concurrency - this.inFlight;
+      const claimed = await this.o.store.claimDeliveries({
+        owner: this.owner,
+        now: this.clock(),
+        leaseMs,
+        limit,
+      });
+      for (const delivery of claimed) this.start(delivery);
+      if (claimed.length < limit) return;
+    }
+  }
+
+  private start(delivery: ClaimedDelivery): void {
+    this.inFlight++;
+    const running = this.deliver(delivery).finally(() => {
+      this.inFlight--;
+      this.attempts.delete(running);
+      this.poke();
+    });
+    this.attempts.add(running);
+  }
+
+  private async deliver(d: ClaimedDelivery): Promise<void> {
+    const { timeoutMs, allowPrivate } = this.o.settings;
+    const body = bodyFor(d.payload, d.content);
+    const headers = webhookHeaders(d.secret, d.eventId, this.clock(), body);
+    const signal = this.aborting.signal;
+    const result = await this.o.send({
+      url: d.url,
+      body,
+      headers,
+      timeoutMs,
+      allowPrivate,
+      signal,
+    });
+    await this.record(d, result, this.clock());
+  }
+
+  private async record(d: ClaimedDelivery, result: SendResult, at: number): Promise<void> {
+    // Cut short by stop(): handed back, due now, and not counted as the receiver's failure.
+    const outcome = this.stopped
+      ? { kind: "retry" as const, nextAttemptAt: at }
+      : this.judge(d, result, at);
+    if (!this.stopped) this.o.counters.count(outcome.kind);
+    const error = "status" in result ? statusError(result) : result.error;
+    try {
+      await this.o.store.finishAttempt({
+        ...{ id: d.id, owner: this.owner, at, outcome },
+        ...("status" in result ? { status: result.status } : {}),
+        ...(error === undefined ? {} : { error: error.slice(0, MAX_ERROR_LENGTH) }),
+      });
+    } catch (failure) {
+      // The lease runs out and the delivery is attempted again: at least once, still.
+      this.o.warn("webhook deliveries: cannot record an attempt", failure);
+    }
+  }
+
+  /** 2xx delivered; 410 gone (the endpoint is disabled); anything else is retried until too old. */
+  private judge(d: ClaimedDelivery, result: SendResult, at: number): AttemptOutcome {
+    if ("status" in result && result.status >= 200 && result.status < 300)
+      return { kind: "delivered" };
+    if ("status" in result && result.status === 410) return { kind: "gone" };
+    const next = nextAttemptAt(d.attempts, d.retrySince, at, this.o.settings);
+    return next === undefined ? { kind: "failed" } : { kind: "retry", nextAttemptAt: next };
+  }
+
+  /**
+   * Stops claiming, cuts attempts in flight short and hands them back due now, so another
+   * node (or this one, restarted) sends them without waiting for the lease to run out.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.aborting.abort();
+    await Promise.all(this.attempts);
+  }
+}
+
+function statusError(result: { status: number; text: string }): string | undefined {
+  if (result.status >= 200 && result.status < 300) return undefined;
+  const text = result.text.replace(/\s+/g, " ").trim();
+  const why =
+    result.status >= 300 && result.status < 400 ? "redirect not followed" : `HTTP ${result.status}`;
+  return text === "" ? why : `${why}: ${text}`;
+}
