@@ -9,6 +9,8 @@ import { Representation } from "./http/representation.js";
 import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
+import { installAuthoring } from "./http/authoring.js";
+import { sharedSchemas } from "./http/post-docs.js";
 import { postRoutes } from "./http/post-routes.js";
 import type { Destination } from "./http/access-log.js";
 import { handleClientError } from "./http/client-errors.js";
@@ -18,6 +20,8 @@ import { installOperations } from "./http/operations.js";
 import { RequestLog } from "./http/observe.js";
 import { parseQuery } from "./http/query.js";
 import { RouteTable } from "./http/route-table.js";
+import { registerDiscovery } from "./http/discovery-routes.js";
+import { installWebhookRoutes, installWebhooks } from "./http/webhooks.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -50,8 +54,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
   const store = await installOperations(app, { ...deps, requestLog });
-  const reads = await readService(app, store, deps);
-  await app.register(postRoutes, { service: reads, cacheControl: config.cacheControl });
+  const goLive = goLiveWatch(app, store, deps);
+  const webhooks = await installWebhooks(app, { config, store, goLive });
+  const service = await readService(app, store, deps, goLive, webhooks.poke);
+  // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  await app.register(postRoutes, { service, cacheControl: config.cacheControl });
+  const clock = deps.clock ?? Date.now;
+  await installAuthoring(app, { config, store, reads: service, clock });
+  await registerDiscovery(app, { config, store, clock, goLive, posts: service });
+  await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
   routes.complete(app);
   return app;
 }
@@ -98,16 +110,31 @@ function tooLong(url: string): boolean {
   return Buffer.byteLength(url) > MAX_TARGET_BYTES;
 }
 
-/** The read service over the cache, kept current by change notices and go-live times. */
-async function readService(app: FastifyInstance, store: PostStore, deps: AppDependencies) {
+/** The next go-live on every node: caches and scheduled events hear of it. */
+function goLiveWatch(app: FastifyInstance, store: PostStore, deps: AppDependencies) {
+  const { clock = Date.now } = deps;
+  return new GoLiveWatch(store, clock, (err) => app.log.warn({ err }, "go-live lookup"));
+}
+
+/**
+ * The read service over the cache, kept current by change notices and go-live times. A
+ * notice also wakes the webhook worker: the write may have queued deliveries.
+ */
+async function readService(
+  app: FastifyInstance,
+  store: PostStore,
+  deps: AppDependencies,
+  goLive: GoLiveWatch,
+  onChange: () => void,
+) {
   const { config, clock = Date.now } = deps;
   const cache = new PostCache<Representation>(config.cacheMaxBytes);
-  const goLive = new GoLiveWatch(store, clock, (err) => app.log.warn({ err }, "go-live lookup"));
   // A go-live is a change no write announces: every "not found" held may have become untrue.
   goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
   const stopWatching = await store.watchChanges((notice) => {
     cache.apply(notice);
     void goLive.refresh();
+    onChange();
   });
   await goLive.refresh();
   app.addHook("onClose", async () => {

@@ -1,8 +1,10 @@
 // Environment → validated, frozen Config. Every knob of the process is read here, once.
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { authoringSettings, type AuthoringSettings } from "./config-authoring.js";
 import { limitSettings, type LimitSettings } from "./config-limits.js";
 import { setting, type VariableName } from "./config-schema.js";
+import { webhookSettings, type WebhookSettings } from "./config-webhooks.js";
 
 /** How a node uses PostgreSQL: its pool and how long one statement may run. */
 export interface PostgresSettings {
@@ -51,6 +53,10 @@ export interface Config {
   readonly workers: number;
   /** What one client may cost: connections, timeouts, rate, overload (config-limits.ts). */
   readonly limits: LimitSettings;
+  /** API keys, write bodies and rates, page views (config-authoring.ts). */
+  readonly authoring: AuthoringSettings;
+  /** Webhook delivery: timers, concurrency, address safety (config-webhooks.ts). */
+  readonly webhooks: WebhookSettings;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsOnApiPort: parseBoolean("METRICS_ON_API_PORT", setting(env, "METRICS_ON_API_PORT")),
     redis: redisSettings(env),
     limits: limitSettings(env),
+    authoring: authoringSettings(env),
+    webhooks: webhookSettings(env),
   });
 }
 

@@ -9,7 +9,12 @@ function opaque(tag: string): string {
   return strong.replace(CODING_SUFFIX, '"');
 }
 
-export function isNotModified(headers: IncomingHttpHeaders, etag: string, modifiedMs: number) {
+/** `modifiedMs` undefined: the answer has no Last-Modified, so If-Modified-Since never matches. */
+export function isNotModified(
+  headers: IncomingHttpHeaders,
+  etag: string,
+  modifiedMs: number | undefined,
+) {
   const ifNoneMatch = headers["if-none-match"];
   // "A recipient MUST use the weak comparison function when comparing entity tags for
   // If-None-Match" (§13.1.2): W/ is ignored, and so is which coding the copy was in.
@@ -21,7 +26,7 @@ export function isNotModified(headers: IncomingHttpHeaders, etag: string, modifi
   // "A recipient MUST ignore If-Modified-Since if the request contains an If-None-Match
   // header field" (§13.1.3); and an invalid date is ignored too.
   const ifModifiedSince = headers["if-modified-since"];
-  if (ifModifiedSince === undefined) return false;
+  if (ifModifiedSince === undefined || modifiedMs === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   return Number.isFinite(since) && Math.floor(modifiedMs / 1000) * 1000 <= since;
 }

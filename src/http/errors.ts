@@ -26,6 +26,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     request.log.warn({ err: error }, "store unavailable");
     return sendError(reply, "unavailable", undefined, { "retry-after": "5" });
   }
+  const body = BODY_ERRORS[error.code];
+  if (body !== undefined) return sendError(reply, body.code, body.msg);
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return sendError(reply, "invalid_parameter", "Malformed request");
   }
@@ -33,6 +35,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   request.log.error({ err: error, url: request.url }, "request failed");
   return sendError(reply, "internal");
 }
+
+/** Fastify's refusals of a request body, in the catalogue's words. */
+const BODY_ERRORS: Record<string, { code: ErrorCode; msg?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "payload_too_large" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "unsupported_media_type" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "invalid_parameter", msg: "body: is not valid JSON" },
+};
 
 /** Errors raised by the router before any hook runs. */
 export function handleFrameworkError(
@@ -53,10 +62,22 @@ const PARAMETER_RULES: Record<string, string> = {
   publicationSlug: "publicationSlug must be 1 to 256 characters",
   postSlug: "postSlug must be 1 to 256 characters",
   includeContent: "includeContent must be one of true, false, 1, 0 or null, given at most once",
+  publicationId: "publicationId must be 1 to 256 characters",
+  domain: "domain must be a host name (blog.example.com)",
+  userId: "userId must be 1 to 256 characters",
+  walletAddress: "walletAddress must be 0x followed by 40 hexadecimal digits",
+  tag: "tag must be 1 to 100 characters",
+  cursor: "cursor must be the pagination.cursor of the page before, given at most once",
+  limit: "limit must be an integer, given at most once",
+  q: "q is required: 1 to 1000 characters, given at most once",
+  blogId: "blogId must be 1 to 256 characters, given at most once",
+  format: "format must be rss, atom or json",
 };
 
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
-  const name = first?.instancePath.split("/")[1] ?? "";
+  // A missing required parameter is named by the error's params, not its path.
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const name = first?.instancePath.split("/")[1] || missing || "";
   return PARAMETER_RULES[name] ?? `Invalid ${error.validationContext ?? "request"}`;
 }

@@ -5,11 +5,13 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { OPENAPI_PATH, docsUiOptions } from "./docs-ui.js";
+import { API_KEY_SCHEME } from "./authoring-docs.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
 const DESCRIPTION = `Published posts of publications, one at a time: by post id, or by
-publication slug and post slug. Errors are always a JSON envelope
+publication slug and post slug; and, with a publication's API key, the authoring of its posts.
+Errors are always a JSON envelope
 \`{ success: false, msg, error, requestId }\` with a stable \`error\` code.`;
 
 // Swagger UI sets inline style attributes; everything else comes from this origin.
@@ -33,8 +35,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: { title: "Folio read API", version, description: DESCRIPTION },
       tags: [
         { name: "posts", description: "The two read operations" },
+        { name: "authoring", description: "A publication's own posts, with its API key" },
         { name: "operations", description: "Health of the running process" },
       ],
+      components: {
+        securitySchemes: {
+          [API_KEY_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A publication's API key (`folio keys create`): `Authorization: Bearer folio_sk_…`",
+          },
+        },
+      },
     },
     // Only documented operations: OPTIONS and 405 answers carry no tags.
     hideUntagged: true,

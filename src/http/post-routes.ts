@@ -1,8 +1,8 @@
 // The two read operations of the interface (section 4). OPTIONS and 405 come from the
 // route table; the answer itself from send-post.ts.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { postByIdSchema, postBySlugsSchema, sharedSchemas } from "./post-docs.js";
+import { postByIdSchema, postBySlugsSchema } from "./post-docs.js";
 import * as s from "./schemas.js";
 import { sendPost, type RepresentationService } from "./send-post.js";
 
@@ -17,7 +17,6 @@ export interface PostRoutesOptions {
 export async function postRoutes(app: FastifyInstance, options: PostRoutesOptions) {
   const { service, cacheControl } = options;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  for (const schema of sharedSchemas) app.addSchema(schema);
 
   typed.get(POST_BY_ID, {
     schema: postByIdSchema,
@@ -35,7 +34,33 @@ export async function postRoutes(app: FastifyInstance, options: PostRoutesOption
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
       const post = await service.find(request.params, withContent, request);
-      return sendPost(request, reply, service, post, withContent, cacheControl);
+      if (post === undefined) await redirectMoved(request.params, reply, service, cacheControl);
+      return reply.sent
+        ? reply
+        : sendPost(request, reply, service, post, withContent, cacheControl);
     },
   });
+}
+
+/**
+ * An old slug of a renamed post answers 308 Permanent Redirect to the post's current path,
+ * query kept. Permanent: the old URL will not name another post (a slug in a post's history
+ * is not given to a new one). 308 rather than 301: the method is kept (RFC 9110 §15.4.9),
+ * one rule for reads and for the authoring API's writes by slug.
+ */
+async function redirectMoved(
+  { publicationSlug, postSlug }: { publicationSlug: string; postSlug: string },
+  reply: FastifyReply,
+  service: RepresentationService,
+  cacheControl: string,
+) {
+  const slug = await service.movedSlug(publicationSlug, postSlug);
+  if (slug === undefined) return;
+  const { url } = reply.request;
+  const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  const path = `/v1/publications/slug/${encodeURIComponent(publicationSlug)}/posts/slug/${encodeURIComponent(slug)}`;
+  await reply
+    .code(308)
+    .headers({ location: `${path}${query}`, "cache-control": cacheControl })
+    .send();
 }

@@ -5,7 +5,14 @@
 import { unescape } from "node:querystring";
 
 /** Every query parameter name any route declares. One list, so no route reads them apart. */
-export const QUERY_PARAMETERS = ["includeContent", "cursor", "limit", "status", "q"] as const;
+export const QUERY_PARAMETERS = [
+  "includeContent",
+  "cursor",
+  "limit",
+  "status",
+  "q",
+  "blogId",
+] as const;
 
 const CANONICAL = new Map<string, string>(QUERY_PARAMETERS.map((n) => [n.toLowerCase(), n]));
 

@@ -15,7 +15,8 @@ export type Coding = "br" | "gzip";
 export const MIN_COMPRESS_BYTES = 1024;
 
 const serialize = fastJson(PostSchema);
-const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
+/** gzip and brotli as every answer is compressed: once, on first demand. */
+export const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
   // Quality 11 costs ~20x quality 5 for a few percent; bodies are compressed on first demand.
   br: (body) =>

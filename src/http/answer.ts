@@ -1,0 +1,54 @@
+// A discovery answer (a list, a feed, a search, a publication, a user) as the bytes sent:
+// serialized once when made, with its strong validator, its CDN keys, and its compressed
+// forms made on first demand and then kept with it in the cache.
+import { createHash } from "node:crypto";
+import { MIN_COMPRESS_BYTES, compressors, type Coding } from "./representation.js";
+
+export class Answer {
+  readonly etag: string;
+  readonly surrogateKey: string;
+  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
+  readonly cacheTag: string;
+  private readonly encoded: Partial<Record<Coding, Buffer>> = {};
+
+  /** `keys`: what a CDN purges it by (`pub-{id}`, `tag-{name}` percent-encoded, `feed`, …). */
+  constructor(
+    readonly body: Buffer,
+    readonly contentType: string,
+    keys: readonly string[],
+  ) {
+    // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
+    this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    this.surrogateKey = keys.join(" ");
+    this.cacheTag = keys.join(",");
+  }
+
+  /**
+   * What it holds in the cache, counted up front: its compressed forms are made later and
+   * are, for JSON and XML, well under half the body together.
+   */
+  get bytes(): number {
+    return 512 + Math.ceil(this.body.length * 1.5);
+  }
+
+  get compressible(): boolean {
+    return this.body.length >= MIN_COMPRESS_BYTES;
+  }
+
+  /** The body in that coding, compressed once (off the event loop) and then kept. */
+  async encode(coding: Coding): Promise<Buffer> {
+    this.encoded[coding] ??= await compressors[coding](this.body);
+    return this.encoded[coding];
+  }
+
+  /** Each coding's bytes are a different representation, so each gets its own tag. */
+  etagFor(coding: Coding | undefined): string {
+    return coding === undefined ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+  }
+}
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A CDN key from a value that may hold spaces or commas (a category name). */
+export const surrogateKey = (prefix: string, value: string) =>
+  `${prefix}-${encodeURIComponent(value)}`;

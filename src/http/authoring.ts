@@ -1,0 +1,46 @@
+// The authoring API (issue 11) installed in one call, before its routes: the key check on
+// every `auth` route, the per-key write limit, the write and list services, page views.
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import { KeyVerifier } from "../posts/api-keys.js";
+import { ContentDeriver } from "../posts/derive.js";
+import { OwnPosts } from "../posts/own-posts.js";
+import { PostWrites } from "../posts/post-writes.js";
+import { ViewCounter } from "../posts/views.js";
+import type { PostStore } from "../store/post-store.js";
+import { requireApiKeys } from "./auth.js";
+import { ownRoutes } from "./own-routes.js";
+import { postWriteRoutes } from "./post-write-routes.js";
+import type { RepresentationService } from "./send-post.js";
+import { viewRoutes } from "./view-routes.js";
+import { WriteLimiter } from "./write-limit.js";
+
+export interface AuthoringDependencies {
+  config: Config;
+  store: PostStore;
+  reads: RepresentationService;
+  clock: () => number;
+}
+
+export async function installAuthoring(app: FastifyInstance, deps: AuthoringDependencies) {
+  const { config, store, clock } = deps;
+  const settings = config.authoring;
+  // Key caching and write windows run on real time, whatever clock decides visibility.
+  requireApiKeys(app, new KeyVerifier(store), new WriteLimiter(settings.writeRateLimit));
+  const deriver = new ContentDeriver();
+  const views = new ViewCounter(store, {
+    flushMs: settings.viewsFlushMs,
+    onError: (err) => app.log.warn({ err }, "page views not written; kept for the next flush"),
+  });
+  views.start();
+  // Views counted until the server stops are written before the store closes (server.ts).
+  app.addHook("onClose", async () => {
+    await views.stop();
+    await deriver.close();
+  });
+  const writes = new PostWrites(store, deriver, clock);
+  const { siteUrl } = config;
+  await app.register(postWriteRoutes, { writes, siteUrl, maxBodyBytes: settings.maxBodyBytes });
+  await app.register(ownRoutes, { own: new OwnPosts(store, clock), store });
+  await app.register(viewRoutes, { service: deps.reads, views });
+}

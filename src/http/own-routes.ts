@@ -1,0 +1,57 @@
+// The authoring API's reads (issue 11): the key's own posts in any status, and the key's
+// publication. Answers are the key holder's alone: never stored by a shared cache.
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../errors.js";
+import { OWN_LIMIT, publicationOf, type OwnPosts } from "../posts/own-posts.js";
+import type { PublicationReader } from "../store/post-store.js";
+import { keyOf } from "./auth.js";
+import { listOwnDocs, meDocs } from "./authoring-docs.js";
+import type { OwnPostsQueryValue } from "./authoring-schemas.js";
+import { fieldCompiler } from "./field-validation.js";
+import { includeContentValue } from "./schemas.js";
+import { toWirePublication } from "./discovery-wire.js";
+import { toWirePost } from "./wire.js";
+
+export interface OwnRoutesOptions {
+  own: OwnPosts;
+  store: Pick<PublicationReader, "findPublication">;
+}
+
+const PRIVATE = { "cache-control": "private, no-store" };
+
+export async function ownRoutes(app: FastifyInstance, { own, store }: OwnRoutesOptions) {
+  const route = { config: { auth: true }, validatorCompiler: fieldCompiler };
+
+  app.get("/v1/posts", { ...route, schema: listOwnDocs }, async (request, reply) => {
+    const query = request.query as OwnPostsQueryValue;
+    const withContent = includeContentValue(query.includeContent);
+    const page = await own.list({
+      ...{ publicationId: keyOf(request).publicationId, withContent, limit: limitOf(query.limit) },
+      ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+    });
+    const items = page.posts.map((post) => ({
+      ...toWirePost(post, withContent),
+      views: post.views,
+    }));
+    const pagination = { cursor: page.cursor, hasMore: page.hasMore, total: page.total };
+    return reply
+      .headers(PRIVATE)
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify({ items, pagination }));
+  });
+
+  app.get("/v1/me", { ...route, schema: meDocs }, async (request, reply) => {
+    const publication = await publicationOf(store, keyOf(request).publicationId);
+    return reply.headers(PRIVATE).send(toWirePublication(publication));
+  });
+}
+
+function limitOf(raw: string | undefined): number {
+  if (raw === undefined) return OWN_LIMIT.default;
+  const limit = Number(raw);
+  if (limit < 1 || limit > OWN_LIMIT.max) {
+    throw new ApiError("invalid_parameter", `limit: must be 1 to ${OWN_LIMIT.max}`);
+  }
+  return limit;
+}
