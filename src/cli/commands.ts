@@ -1,10 +1,12 @@
 // The command table: every command is a thin wrapper over the modules below cli/.
 import { demoCommand } from "./demo.js";
 import { importCommand } from "./import.js";
+import { keysCommand } from "./keys.js";
 import { migrateCommand } from "./migrate.js";
 import { openapiCommand } from "./openapi.js";
 import { rerenderCommand } from "./rerender.js";
 import { serveCommand } from "./serve.js";
+import { webhooksCommand } from "./webhooks.js";
 
 export interface Command {
   summary: string;
@@ -18,5 +20,7 @@ export const commands: Record<string, Command> = {
   migrate: migrateCommand,
   demo: demoCommand,
   rerender: rerenderCommand,
+  keys: keysCommand,
   openapi: openapiCommand,
+  webhooks: webhooksCommand,
 };
