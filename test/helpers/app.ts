@@ -20,16 +20,24 @@ export interface Built {
  */
 export const TEST_RATE_LIMIT = process.env.FOLIO_TEST_RATE_LIMIT ?? "0";
 
+/**
+ * For suites that import while the app serves: an import in this process holds the event
+ * loop (SQLite is synchronous), which load shedding would answer with 503s on a loaded
+ * machine. Shedding has its own suite (protection.test.ts).
+ */
+export const NO_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: "0" };
+
 export async function build(
   t: TestContext,
   factory: StoreFactory,
   env = {},
   extend?: AppDependencies["extend"],
+  clock: () => number = () => NOW,
 ): Promise<Built> {
   const { store, dispose } = await factory.create();
   await loadFixtures(store);
   const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: TEST_RATE_LIMIT, ...env });
-  const app = await buildApp({ config, store, clock: () => NOW, logger: false, extend });
+  const app = await buildApp({ config, store, clock, logger: false, extend });
   t.after(async () => {
     await app.close();
     await dispose();

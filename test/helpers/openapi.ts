@@ -33,8 +33,8 @@ export function responseChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
   ajv.addSchema(document as object, "openapi");
-  return (path: string, status: number | string, body: unknown): string[] => {
-    const pointer = ["paths", path, "get", "responses", String(status), "content"]
+  return (path: string, status: number | string, body: unknown, method = "get"): string[] => {
+    const pointer = ["paths", path, method, "responses", String(status), "content"]
       .concat(["application/json", "schema"])
       .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
       .join("/");

@@ -26,7 +26,7 @@ for (const factory of await storeFactories()) {
         [{ url: "/v1/posts/pst_1?includeContent=maybe" }, 400],
         [{ url: "/v1/posts/pst_draft" }, 404],
         [{ url: "/nowhere" }, 404],
-        [{ url: "/v1/posts/pst_1", method: "DELETE" }, 405],
+        [{ url: "/v1/posts/pst_1", method: "PATCH" }, 405],
         [{ url: `/v1/posts/${"a".repeat(9000)}` }, 414],
       ] as const;
       for (const [request, status] of requests) {

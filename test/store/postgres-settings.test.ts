@@ -73,7 +73,8 @@ describe("PostgreSQL store", { skip: !usable && "PostgreSQL not reachable" }, ()
         ...{ title: "Many", publishedAt: PAST },
       });
       await importLines(t.store, [post(0)]);
-      assert.deepEqual(await watching.next(() => true), { all: false, postIds: ["pst_many_0"] });
+      const first = { all: false, postIds: ["pst_many_0"], publicationIds: ["pub_1"], tags: [] };
+      assert.deepEqual(await watching.next(() => true), first);
       await importLines(
         t.store,
         Array.from({ length: 600 }, (_, i) => post(i)),

@@ -1,0 +1,180 @@
+// Issue 12, done when: the original service's client, @paragraph-com/sdk as published on npm
+// and unchanged, reads Folio — publications by id, slug and domain, users by id and wallet,
+// a publication's posts through every page by its cursor, a category's posts, the feed and
+// both searches — and every answer passes the client's own zod response schemas.
+//
+// The client has no base URL option: its dist creates one axios instance with baseURL
+// "https://public.api.paragraph.com/api" when it loads. axios instances take the process's
+// axios defaults at creation, so before loading the client we set axios's transport to
+// fetch, through a fetch that sends the client's origin to this test's server instead.
+// The requests are real HTTP to a listening Folio; the client's code is not touched.
+// Node loads the client's CommonJS build (its package has no "exports"), and with it the
+// CommonJS axios: that is the one configured, resolved from the client's own location.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { describe, test } from "node:test";
+import type { AxiosStatic } from "axios";
+import { NO_SHEDDING, build } from "../helpers/app.js";
+import { PAST } from "../helpers/fixtures.js";
+import { importLines } from "../helpers/store-tools.js";
+import { storeFactories } from "../helpers/stores.js";
+
+const ORIGINAL_BASE = "https://public.api.paragraph.com/api";
+let target = "";
+
+function toFolio(input: string | URL | Request): string {
+  const url = input instanceof Request ? input.url : String(input);
+  assert.ok(url.startsWith(ORIGINAL_BASE), `the client asked ${url}`);
+  return target + url.slice(ORIGINAL_BASE.length);
+}
+
+const fromHere = createRequire(import.meta.url);
+const fromClient = createRequire(fromHere.resolve("@paragraph-com/sdk"));
+const axios = fromClient("axios") as AxiosStatic;
+axios.defaults.adapter = "fetch";
+axios.defaults.env = {
+  ...axios.defaults.env,
+  fetch: (input: string | URL | Request, init?: RequestInit) =>
+    input instanceof Request
+      ? fetch(new Request(toFolio(input), input), init)
+      : fetch(toFolio(input), init),
+};
+const sdk = await import("@paragraph-com/sdk");
+
+const WALLET = `0x${"5e".repeat(20)}`;
+const data = [
+  {
+    type: "publication",
+    id: "pub_sdk",
+    slug: "sdk-garden",
+    name: "SDK Garden",
+    ownerUserId: "usr_sdk",
+    customDomain: "https://Garden.Example.org",
+    summary: "Raised beds, compost and patience",
+    logoUrl: "https://img.example.com/garden.png",
+  },
+  {
+    type: "author",
+    id: "usr_sdk",
+    publicationId: "pub_sdk",
+    name: "Gil",
+    walletAddress: WALLET,
+    avatarUrl: "https://img.example.com/gil.png",
+    bio: "Grows things.",
+    social: { username: "gil", displayName: "Gil G", fid: 77 },
+  },
+  ...Array.from({ length: 23 }, (_, i) => ({
+    type: "post",
+    id: `pst_sdk_${String(i).padStart(2, "0")}`,
+    publicationId: "pub_sdk",
+    slug: `bed-${i}`,
+    title: i === 5 ? "Compost, a field guide" : `Bed number ${i}`,
+    subtitle: `Week ${i}`,
+    imageUrl: "https://img.example.com/bed.png",
+    publishedAt: PAST - i * 60_000,
+    categories: ["beds", ...(i % 3 === 0 ? ["thirds"] : [])],
+    authorIds: ["usr_sdk"],
+    markdown: `## Bed ${i}\n\nWe turned the **compost** and planted *beans*.`,
+  })),
+];
+
+for (const factory of await storeFactories()) {
+  describe(`the original client reads Folio (${factory.name})`, () => {
+    test("every read the client makes, each answer passing the client's schemas", async (t) => {
+      const { app, store } = await build(t, factory, NO_SHEDDING);
+      const summary = await importLines(store, data);
+      assert.equal(summary.rejected, 0, JSON.stringify(summary.rejections));
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      target = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const api = new sdk.ParagraphAPI();
+
+      const lookups = [
+        [{ id: "pub_sdk" }, sdk.getPublicationByIdResponse],
+        [{ slug: "sdk-garden" }, sdk.getPublicationBySlugResponse],
+        [{ slug: "@sdk-garden" }, sdk.getPublicationBySlugResponse],
+        [{ domain: "GARDEN.example.org" }, sdk.getPublicationByDomainResponse],
+      ] as const;
+      for (const [key, schema] of lookups) {
+        const publication = await api.publications.get(key).single();
+        schema.parse(publication);
+        assert.equal(publication.id, "pub_sdk", JSON.stringify(key));
+        assert.equal(publication.ownerUserId, "usr_sdk");
+        assert.equal(publication.summary, "Raised beds, compost and patience");
+      }
+
+      const byId = await api.users.get({ id: "usr_sdk" }).single();
+      sdk.getUserResponse.parse(byId);
+      const byWallet = await api.users
+        .get({ wallet: WALLET.toUpperCase().replace("0X", "0x") })
+        .single();
+      sdk.getUserByWalletResponse.parse(byWallet);
+      assert.deepEqual(byWallet, byId);
+      assert.deepEqual((byId as { social?: unknown }).social, {
+        username: "gil",
+        displayName: "Gil G",
+        fid: 77,
+      });
+
+      const pages = [];
+      let page = await api.posts.get({ publicationId: "pub_sdk" });
+      for (;;) {
+        sdk.getPostsResponse.parse(page);
+        pages.push(page);
+        if (!page.pagination.hasMore || page.pagination.cursor === undefined) break;
+        page = await api.posts.get(
+          { publicationId: "pub_sdk" },
+          { cursor: page.pagination.cursor },
+        );
+      }
+      assert.deepEqual(
+        pages.map((p) => p.items.length),
+        [10, 10, 3],
+      );
+      const ids = pages.flatMap((p) => p.items.map((post) => post.id));
+      assert.deepEqual(
+        ids,
+        data.slice(2).map((r) => r.id),
+      );
+
+      const withContent = await api.posts.get(
+        { publicationId: "pub_sdk" },
+        { limit: 2, includeContent: true },
+      );
+      sdk.getPostsResponse.parse(withContent);
+      assert.match(withContent.items[0]!.staticHtml ?? "", /<strong>compost<\/strong>/);
+
+      const tagged = await api.posts.get({ tag: "thirds" }, { limit: 100 });
+      sdk.getPostsByTagResponse.parse(tagged);
+      assert.equal(tagged.items.length, 8);
+
+      const feed = await api.feed.get({ limit: 5 });
+      sdk.getPostsFeedResponse.parse(feed);
+      assert.equal(feed.items.length, 5);
+      const item = feed.items.find((i) => i.post.id === "pst_sdk_00")!;
+      assert.equal(item.publication.id, "pub_sdk");
+      assert.equal(item.user.id, "usr_sdk");
+      assert.ok(feed.pagination.hasMore);
+      const next = await api.feed.get({ cursor: feed.pagination.cursor });
+      sdk.getPostsFeedResponse.parse(next);
+      assert.ok(!next.items.some((n) => feed.items.some((f) => f.post.id === n.post.id)));
+
+      const single = await api.posts.get({ publicationId: "pub_sdk", postSlug: "bed-3" }).single();
+      sdk.getPostByPublicationIdAndPostSlugResponse.parse(single);
+      assert.equal(single.id, "pst_sdk_03");
+
+      const hits = await api.search.posts("compost field");
+      sdk.searchPostsResponse.parse(hits);
+      assert.equal(hits[0]!.post.postId, "pst_sdk_05");
+      assert.equal(hits[0]!.blog.blogId, "pub_sdk");
+      assert.equal(hits[0]!.user.userId, "usr_sdk");
+      assert.match(hits[0]!.post.postPreview ?? "", /^Bed 5 We turned the compost/);
+
+      const blogs = await api.search.blogs("garden");
+      sdk.searchBlogsResponse.parse(blogs);
+      assert.equal(blogs[0]!.blog.blogId, "pub_sdk");
+      assert.equal(blogs[0]!.user.userId, "usr_sdk");
+      assert.equal(blogs[0]!.blog.url, "https://Garden.Example.org");
+    });
+  });
+}

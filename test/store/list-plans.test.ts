@@ -1,0 +1,88 @@
+// Page cost must not grow with the page number: each list query is one index range that
+// starts at the page's position (the keyset), never a scan from the newest post down.
+// These read each backend's plan for a deep page; bench/lists.ts times it at 1M posts.
+import { strict as assert } from "node:assert";
+import { after, before, describe, it } from "node:test";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { LIST_SQL as PG_SQL } from "../../src/store/postgres/post-lists.js";
+import { LIST_SQL as SQLITE_SQL } from "../../src/store/sqlite/post-lists.js";
+import { NOW, PAST, loadFixtures } from "../helpers/fixtures.js";
+import { storeFactories, type TestStore } from "../helpers/stores.js";
+
+// A deep page: position (time, id), visible-at bounded by the position (post-lists.ts).
+const position = [PAST, "pst_m"];
+const visibleAt = Math.min(NOW, PAST);
+
+const EXPECTED = {
+  publication: { index: "posts_by_publication_time", range: "(published_at,id)<(?,?)" },
+  tag: { index: "post_categories_by_tag", range: "(published_at,post_id)<(?,?)" },
+  everything: { index: "posts_by_time", range: "(published_at,id)<(?,?)" },
+};
+
+for (const factory of await storeFactories()) {
+  describe(`list query plans (${factory.name})`, () => {
+    let t: TestStore;
+    before(async () => {
+      t = await factory.create();
+      await loadFixtures(t.store);
+    });
+    after(() => t.dispose());
+
+    for (const [name, expected] of Object.entries(EXPECTED)) {
+      it(`${name}: one backward range of ${expected.index} from the position`, async () => {
+        const plan =
+          factory.name === "sqlite" ? sqlitePlan(t.url, name) : await postgresPlan(t.url, name);
+        if (factory.name === "sqlite") {
+          // Pinned by INDEXED BY; PostgreSQL picks among the indexes that serve the range.
+          assert.match(plan, new RegExp(expected.index));
+          assert.ok(plan.includes(expected.range), plan);
+          assert.doesNotMatch(plan, /TEMP B-TREE FOR ORDER BY/);
+        } else {
+          assert.match(plan, /Index (Only )?Scan Backward/);
+          assert.match(plan, /ROW\(published_at, (post_)?id\) < ROW\(/);
+          assert.doesNotMatch(plan, /\bSort\b/);
+        }
+      });
+    }
+  });
+}
+
+/** SQLite binds visible-at once per visibility test; PostgreSQL numbers it once. */
+function argsFor(name: string, backend: "sqlite" | "postgres"): unknown[] {
+  const at = name === "tag" && backend === "sqlite" ? [visibleAt, visibleAt] : [visibleAt];
+  const key = name === "publication" ? ["pub_1"] : name === "tag" ? ["news"] : [];
+  return [...key, ...position, ...at, 10];
+}
+
+function sqlitePlan(path: string, name: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const sql = SQLITE_SQL[name as keyof typeof SQLITE_SQL];
+    const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...argsFor(name, "sqlite"));
+    return (rows as { detail: string }[]).map((r) => r.detail).join("\n");
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A fixture-sized table is cheapest to scan whole, so the planner is told that scans and
+ * sorts are dear: what is left is whether the index can serve the keyset range at all.
+ */
+async function postgresPlan(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SET enable_seqscan = off");
+    await client.query("SET enable_sort = off");
+    const args = argsFor(name, "postgres").map((v) => (typeof v === "number" ? String(v) : v));
+    const sql = PG_SQL[name as keyof typeof PG_SQL];
+    const { rows } = await client.query(`EXPLAIN (COSTS OFF) ${sql}`, args);
+    // The list's own scan and what sits above it; the per-post subqueries below are not ours.
+    const lines = (rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]);
+    return lines.filter((l) => !/SubPlan|c_1|\(pa\.|\(a\.|pa\b|Aggregate/.test(l)).join("\n");
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,122 @@
+// One attempt's safety (issue 13): non-public targets refused after DNS, no redirects,
+// the answer's body read only up to a small limit, a timeout on the whole attempt; and a
+// signature the independent `standardwebhooks` package accepts.
+import assert from "node:assert/strict";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { isForbiddenAddress } from "../../src/webhooks/address-guard.js";
+import { checkUrl } from "../../src/webhooks/endpoints.js";
+import { MAX_BODY_BYTES, createSender } from "../../src/webhooks/sender.js";
+import { newSecret, webhookHeaders } from "../../src/webhooks/signature.js";
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+async function server(t: { after(f: () => void): void }, handler: Handler) {
+  let hits = 0;
+  const s = createServer((req, res) => {
+    hits++;
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+  t.after(() => {
+    s.closeAllConnections();
+    s.close();
+  });
+  return { port: (s.address() as AddressInfo).port, hits: () => hits };
+}
+
+const sender = (t: { after(f: () => void): void }) => {
+  const send = createSender(4);
+  t.after(() => send.close());
+  return send;
+};
+const request = (url: string, allowPrivate = true, timeoutMs = 2000) => ({
+  url,
+  body: "{}",
+  headers: {},
+  timeoutMs,
+  allowPrivate,
+});
+
+test("loopback, private, link-local and metadata addresses are non-public; public ones are not", () => {
+  const refused = [
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.5.4",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.100.100.200",
+    "0.0.0.0",
+    "::1",
+    "fe80::1",
+    "fd00:ec2::254",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "224.0.0.1",
+    "not-an-ip",
+  ];
+  const allowed = ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
+  for (const a of refused) assert.equal(isForbiddenAddress(a), true, a);
+  for (const a of allowed) assert.equal(isForbiddenAddress(a), false, a);
+});
+
+test("a name resolving to a non-public address is refused when connecting; a literal before", async (t) => {
+  const target = await server(t, (_q, r) => r.end());
+  const send = sender(t);
+  const byName = await send(request(`http://localhost:${target.port}/`, false));
+  assert.ok(
+    "error" in byName &&
+      /localhost resolves to (127\.0\.0\.1|::1), a non-public address/.test(byName.error),
+    JSON.stringify(byName),
+  );
+  const literal = await send(request(`http://127.0.0.1:${target.port}/`, false));
+  assert.deepEqual(literal, { error: "refused: 127.0.0.1 is a non-public address" });
+  assert.equal(target.hits(), 0);
+  assert.throws(() => checkUrl(`http://[::ffff:127.0.0.1]/`, false), /refused/);
+  assert.equal(
+    checkUrl(`http://127.0.0.1:${target.port}/x`, true),
+    `http://127.0.0.1:${target.port}/x`,
+  );
+});
+
+test("a redirect is not followed", async (t) => {
+  const elsewhere = await server(t, (_q, r) => r.end());
+  const target = await server(t, (_q, r) =>
+    r.writeHead(307, { location: `http://127.0.0.1:${elsewhere.port}/` }).end(),
+  );
+  const result = await sender(t)(request(`http://127.0.0.1:${target.port}/`));
+  assert.deepEqual({ ...result, text: "" }, { status: 307, text: "" });
+  assert.equal(elsewhere.hits(), 0);
+});
+
+test("an endless answer is read only up to the limit, and the attempt ends", async (t) => {
+  const target = await server(t, (_q, r) => {
+    r.writeHead(500);
+    const chunk = "x".repeat(1024);
+    const more = () => r.write(chunk) && setImmediate(more);
+    r.on("drain", more);
+    more();
+  });
+  const result = await sender(t)(request(`http://127.0.0.1:${target.port}/`, true, 30_000));
+  assert.ok("status" in result, JSON.stringify(result).slice(0, 200));
+  assert.equal(result.status, 500);
+  assert.ok(result.text.length <= MAX_BODY_BYTES);
+});
+
+test("a receiver that never answers ends the attempt at its timeout", async (t) => {
+  const target = await server(t, () => {});
+  const result = await sender(t)(request(`http://127.0.0.1:${target.port}/`, true, 200));
+  assert.deepEqual(result, { error: "no answer within 200 ms" });
+});
+
+test("the signature verifies with the standardwebhooks package, and fails on any change", () => {
+  const secret = newSecret();
+  const body = JSON.stringify({ type: "post.published", data: { post: { id: "p" } } });
+  const headers = webhookHeaders(secret, "msg_1", Date.now(), body);
+  assert.deepEqual(new Webhook(secret).verify(body, headers), JSON.parse(body));
+  assert.throws(() => new Webhook(secret).verify(body.replace("p", "q"), headers));
+  assert.throws(() => new Webhook(newSecret()).verify(body, headers));
+  assert.throws(() => new Webhook(secret).verify(body, { ...headers, "webhook-id": "msg_2" }));
+});
