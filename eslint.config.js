@@ -10,17 +10,22 @@ const LAYERS = [
   [
     "src/store/**",
     "store/ is the bottom layer",
-    ["posts", "http", "import", "cli", "client", "content", "app", "server", "workers"],
+    ["posts", "http", "import", "cli", "client", "content", "webhooks", "app", "server", "workers"],
   ],
   [
     "src/posts/**",
     "posts/ sits under http/ and import/",
-    ["http", "import", "cli", "client", "app", "server", "workers"],
+    ["http", "import", "cli", "client", "webhooks", "app", "server", "workers"],
+  ],
+  [
+    "src/webhooks/**",
+    "webhooks/ sits under http/ and cli/, beside posts/, over store/",
+    ["http", "import", "cli", "client", "posts", "app", "server", "workers"],
   ],
   [
     "src/import/**",
     "import/ is beside http/",
-    ["http", "cli", "client", "app", "server", "workers"],
+    ["http", "cli", "client", "webhooks", "app", "server", "workers"],
   ],
   [
     "src/http/**",
@@ -28,9 +33,9 @@ const LAYERS = [
     ["import", "cli", "client", "app", "server", "workers"],
   ],
   [
-    "src/{errors,config,config-limits}.ts",
+    "src/{errors,config,config-limits,config-authoring,config-webhooks}.ts",
     "foundations import nothing of ours but each other",
-    ["\\./(posts|http|import|cli|client|store|content)/", "\\./(app|server|workers)\\.js"],
+    ["\\./(posts|http|import|cli|client|store|content|webhooks)/", "\\./(app|server|workers)\\.js"],
   ],
 ];
 

@@ -1,5 +1,6 @@
 // The benchmark cases of the performance issue: what is requested, and from which Folio.
 import { postId } from "./data.js";
+import { listCases } from "./list-cases.js";
 
 export type DataSet = "1k" | "1m";
 
@@ -11,6 +12,8 @@ export interface Case {
   headers: Record<string, string>;
   /** Folio's environment for this case; RATE_LIMIT=0 unless it says otherwise. */
   env?: Record<string, string>;
+  /** Paths found on the running Folio (a deep page's cursor), instead of `paths`. */
+  resolve?: (folioUrl: string) => Promise<string[]>;
 }
 
 /** As shipped: per-client limiting on (at a limit the load never reaches), info access lines. */
@@ -110,5 +113,6 @@ export function benchCases(): Case[] {
       paths: Array.from({ length: 5000 }, (_, i) => `/v1/posts/missing_${i}`),
       headers: {},
     },
+    ...listCases(),
   ];
 }

@@ -17,7 +17,9 @@ function findTests(dir) {
 function run(files, env = {}) {
   if (files.length === 0) return 0;
   const options = { stdio: "inherit", env: { ...process.env, ...env } };
-  return spawnSync(process.execPath, ["--test", ...files], options).status ?? 1;
+  // A test that hangs fails after 5 minutes instead of holding CI until its own limit.
+  const args = ["--test", "--test-timeout=300000", ...files];
+  return spawnSync(process.execPath, args, options).status ?? 1;
 }
 
 const filter = process.argv.slice(2);

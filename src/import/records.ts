@@ -73,8 +73,12 @@ function unknown(o: Fields): string[] {
 }
 
 function publication(o: Fields): PublicationInput {
-  const { id, slug, name } = checkPublication(o);
-  return { type: "publication", id, slug, name };
+  const { id, slug, name, ...optional } = checkPublication(o);
+  const record: PublicationInput = { type: "publication", id, slug, name };
+  for (const key of ["ownerUserId", "customDomain", "summary", "logoUrl"] as const) {
+    if (optional[key] !== undefined) record[key] = optional[key];
+  }
+  return record;
 }
 
 function author(o: Fields): AuthorInput {
