@@ -21,9 +21,9 @@ export interface Built {
 export const TEST_RATE_LIMIT = process.env.FOLIO_TEST_RATE_LIMIT ?? "0";
 
 /**
- * For suites that import while the app serves: an import in this process holds the event
- * loop (SQLite is synchronous), which load shedding would answer with 503s on a loaded
- * machine. Shedding has its own suite (protection.test.ts).
+ * Load shedding answers 503s whenever the machine is loaded (a suite running beside others,
+ * an import in this process holding the event loop): off unless a test asks for it, as
+ * protection.test.ts, the suite of shedding itself, does.
  */
 export const NO_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: "0" };
 
@@ -36,7 +36,8 @@ export async function build(
 ): Promise<Built> {
   const { store, dispose } = await factory.create();
   await loadFixtures(store);
-  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: TEST_RATE_LIMIT, ...env });
+  const defaults = { SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: TEST_RATE_LIMIT, ...NO_SHEDDING };
+  const config = loadConfig({ ...defaults, ...env });
   const app = await buildApp({ config, store, clock, logger: false, extend });
   t.after(async () => {
     await app.close();

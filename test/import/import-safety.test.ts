@@ -105,10 +105,11 @@ describe("import safety across processes", () => {
     await writeGeneratedFile(file, 2_000);
     const reader = new Database(path, { readonly: true });
     t.after(() => reader.close());
-    const read = () => ({
-      title: reader.prepare("SELECT title FROM posts WHERE id = 'pst_1'").pluck().get(),
-      posts: reader.prepare("SELECT count(*) FROM posts").pluck().get() as number,
-    });
+    // One statement, one snapshot: two would let the commit land between them.
+    const both = reader.prepare(
+      "SELECT (SELECT title FROM posts WHERE id = 'pst_1') AS title, (SELECT count(*) FROM posts) AS posts",
+    );
+    const read = () => ({ ...(both.get() as { title: string; posts: number }) });
     const old = read();
     // From standard input: while the input stays open, the import cannot have committed.
     const run = startImport(path, "-", "pipe");
