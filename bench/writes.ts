@@ -11,10 +11,13 @@
 //    alternating in the same run.
 // 2. Reads of one hot post (`GET /v1/posts/pst_7?includeContent=true`, wrk, 32 connections)
 //    alone, then the same reads while bench/writer.ts (another process) creates posts in the
-//    hot post's publication at a steady rate: BENCH_WRITE_RATE a second, or by default a
-//    quarter of the create rate part 1 measured on that store (a rate the server can keep
-//    up with, so the reads measure sharing the process with writes, not a backlog of them).
-//    The phases alternate.
+//    hot post's publication at a steady BENCH_WRITE_RATE a second (default 5, the same on both
+//    stores, and well under what either store sustains in part 1, so the reads measure
+//    sharing the process with writes, not a backlog of them). The phases alternate.
+//
+// Beside them, in this process: what deriving the body's content (Markdown → TipTap JSON,
+// HTML, Markdown; src/content) costs, the work a create does on the event loop whatever
+// the store (a 5 KB body is under the 32 KB threshold for the worker thread).
 //
 // The per-key write limit (WRITE_RATE_LIMIT, 120 a minute as shipped) is raised to 10^9 a
 // minute for these runs, so the limiter still runs but never answers 429; RATE_LIMIT=0 as in
@@ -26,6 +29,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
+import { deriveContent } from "../src/content/index.js";
 import type { PostStore } from "../src/store/post-store.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
@@ -38,8 +42,8 @@ import type { WriterResult, WriterSpec } from "./writer.js";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 8);
-/** Creates a second during the read phases; unset: a quarter of the measured create rate. */
-const WRITE_RATE = process.env.BENCH_WRITE_RATE ? Number(process.env.BENCH_WRITE_RATE) : undefined;
+/** Creates a second during the read phases. */
+const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 5);
 /** wrk's timeout for every run here: answers can take seconds on a loaded machine. */
 const TIMEOUT = 30;
 const ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -229,7 +233,7 @@ async function benchStore(kind: StoreKind, work: string, port: number): Promise<
     } finally {
       await ceiling.stop();
     }
-    rows.rate = WRITE_RATE ?? Math.max(1, Math.round(mean(rows.folio, (r) => r.rps) / 4));
+    rows.rate = WRITE_RATE;
     // Let the server finish what part 1 left (creates still in flight when wrk stopped).
     await sleep(2000);
     await wrkLoad(folio.url, [HOT_PATH], {}, 1, TIMEOUT);
@@ -268,7 +272,7 @@ async function benchStore(kind: StoreKind, work: string, port: number): Promise<
 /** Two decimals, or two significant digits below 0.1 (a create is far from the ceiling). */
 const ratio = (r: number) => (r < 0.1 ? r.toPrecision(2) : r.toFixed(2));
 
-function section(all: WriteRows[]): string {
+function section(all: WriteRows[], derive: { ms: number; load: string }): string {
   const r2 = (n: number) => (Math.round(n * 100) / 100).toString();
   const writes = [
     "| store | ceiling POST req/s | Folio creates/s | ratio | Folio p50 ms | Folio p99 ms | non-200 / socket errors |",
@@ -302,6 +306,7 @@ function section(all: WriteRows[]): string {
     )
     .join("\n");
   const body = markdownBody().length;
+  const deriveLine = `- deriving this body's content (\`deriveContent\`, in the benchmark's process, 100 times after a warm-up): ${derive.ms.toFixed(2)} ms of CPU each, so at most ${Math.round(1000 / derive.ms)} creates/s per core from derivation alone (load average ${derive.load})`;
   return `${HEADING}
 
 \`npm run bench:writes\` (bench/writes.ts; or \`BENCH_ONLY=writes npm run bench\`), ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, wrk (1 thread, ${TIMEOUT} s timeout), ${SECONDS} s × ${ROUNDS} rounds per server and phase, alternating. Each store is seeded with the 1k data set and served by one \`folio serve\` process with \`WRITE_RATE_LIMIT=1000000000\` (shipped: 120 a minute per key) and \`RATE_LIMIT=0\`; the key comes from \`folio keys create\`.
@@ -310,12 +315,23 @@ Creates: \`POST /v1/posts\` with \`{title, markdown, status: "published"}\`, a $
 
 ${writes}
 
-Hot reads (\`GET ${HOT_PATH}\`, 32 connections) alone, then while bench/writer.ts (its own process) creates posts in the same publication at a steady rate (${WRITE_RATE === undefined ? "a quarter of the store's create rate above" : `${WRITE_RATE} a second`}; open loop, its latency counts from when each create was due):
+Hot reads (\`GET ${HOT_PATH}\`, 32 connections) alone, then while bench/writer.ts (its own process) creates posts in the same publication at a steady ${WRITE_RATE} a second (open loop: its latency counts from when each create was due):
 
 ${reads}
 
+${deriveLine}
 ${facts}
 `;
+}
+
+/** CPU milliseconds one deriveContent of the body costs here (after a warm-up). */
+function deriveCost(markdown: string): number {
+  for (let i = 0; i < 30; i++) deriveContent({ markdown });
+  const n = 100;
+  const before = process.cpuUsage();
+  for (let i = 0; i < n; i++) deriveContent({ markdown });
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / n;
 }
 
 /** Runs the write cases whose names match `only` (see bench/run.ts); returns false if none. */
@@ -329,8 +345,9 @@ export async function runWriteBenches(
   );
   if (kinds.length === 0) return false;
   const all: WriteRows[] = [];
+  const derive = { ms: deriveCost(markdownBody()), load: load() };
   for (const [i, kind] of kinds.entries()) all.push(await benchStore(kind, work, port + 10 * i));
-  const text = section(all);
+  const text = section(all, derive);
   console.log(`\n${text}`);
   replaceSection(HEADING, text);
   return true;
