@@ -1,4 +1,5 @@
-// The reads table, printed and written into bench/RESULTS.md (its own section, replaced).
+// The reads table, printed and written into bench/RESULTS.md (its own section, replaced);
+// replaceSection does the same for other benchmarks' sections (bench/writes.ts).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export interface Row {
@@ -37,9 +38,14 @@ export function writeReadsSection(
     .join("\n");
   const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the "before" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
   console.log(`\n${section}`);
+  replaceSection(HEADING, section);
+}
+
+/** Puts `section` (which starts with `heading`) in place of that section, or at the end. */
+export function replaceSection(heading: string, section: string): void {
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
-  const start = previous.indexOf(HEADING);
-  const end = start === -1 ? -1 : previous.indexOf("\n## ", start + HEADING.length);
+  const start = previous.indexOf(heading);
+  const end = start === -1 ? -1 : previous.indexOf("\n## ", start + heading.length);
   const next =
     start === -1
       ? `${previous.trimEnd()}\n\n${section}`

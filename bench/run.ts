@@ -8,6 +8,7 @@ import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
 import { loadDataSet } from "./data.js";
 import { writeReadsSection, type Row } from "./report.js";
+import { runWriteBenches } from "./writes.js";
 import {
   LOADER,
   load,
@@ -120,39 +121,46 @@ let port = 18700;
 /** BENCH_ONLY=a|b runs only the cases whose name contains a or b (and builds only their data). */
 const only = (process.env.BENCH_ONLY ?? "").split("|");
 const cases = benchCases().filter((c) => only.some((part) => c.name.includes(part)));
-const needs1m = cases.some((c) => c.data === "1m");
-const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
-if (sets["1m"]) {
-  facts["import rate (1M posts, SQLite, through the full import path)"] =
-    `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
-}
-facts["import rate (1k posts, this run)"] = `${sets["1k"].postsPerSecond} posts/s`;
-let current: { key: string; folio: Running; before?: Running } | undefined;
-for (const c of cases) {
-  const env = { ...(c.cache ? {} : { CACHE_MAX_BYTES: "0" }), ...c.env };
-  const key = `${c.data}/${JSON.stringify(env)}`;
-  if (current?.key !== key) {
-    await current?.folio.stop();
-    await current?.before?.stop();
-    const folio = await startFolio(sets[c.data]!.path, port++, env);
-    const before =
-      BEFORE !== undefined && c.data === "1k"
-        ? await startFolio(beforeCopy(sets["1k"].path), port++, env, BEFORE)
-        : undefined;
-    current = { key, folio, ...(before ? { before } : {}) };
-    facts[`start-up to listening, ${c.data} posts${c.cache ? "" : ", cache off"}`] =
-      `${Math.round(folio.startupMs)} ms`;
+
+async function runReads(): Promise<void> {
+  const needs1m = cases.some((c) => c.data === "1m");
+  const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
+  if (sets["1m"]) {
+    facts["import rate (1M posts, SQLite, through the full import path)"] =
+      `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
   }
-  const row = await measure(current.folio, c, port++, current.before);
-  rows.push(row);
-  console.log(
-    `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${row.ratio.toFixed(2)})`,
-  );
-  if (c.data === "1m")
-    facts[`RSS after "${c.name}" (1M posts)`] = `${rssMb(current.folio.child.pid!).toFixed(0)} MB`;
+  facts["import rate (1k posts, this run)"] = `${sets["1k"].postsPerSecond} posts/s`;
+  let current: { key: string; folio: Running; before?: Running } | undefined;
+  for (const c of cases) {
+    const env = { ...(c.cache ? {} : { CACHE_MAX_BYTES: "0" }), ...c.env };
+    const key = `${c.data}/${JSON.stringify(env)}`;
+    if (current?.key !== key) {
+      await current?.folio.stop();
+      await current?.before?.stop();
+      const folio = await startFolio(sets[c.data]!.path, port++, env);
+      const before =
+        BEFORE !== undefined && c.data === "1k"
+          ? await startFolio(beforeCopy(sets["1k"].path), port++, env, BEFORE)
+          : undefined;
+      current = { key, folio, ...(before ? { before } : {}) };
+      facts[`start-up to listening, ${c.data} posts${c.cache ? "" : ", cache off"}`] =
+        `${Math.round(folio.startupMs)} ms`;
+    }
+    const row = await measure(current.folio, c, port++, current.before);
+    rows.push(row);
+    console.log(
+      `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${row.ratio.toFixed(2)})`,
+    );
+    if (c.data === "1m")
+      facts[`RSS after "${c.name}" (1M posts)`] =
+        `${rssMb(current.folio.child.pid!).toFixed(0)} MB`;
+  }
+  await current?.folio.stop();
+  await current?.before?.stop();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${LOADER} (1 thread), ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections${BEFORE ? `; "before": ${BEFORE}` : ""}`;
+  writeReadsSection(rows, facts, machine);
 }
-await current?.folio.stop();
-await current?.before?.stop();
+
+if (cases.length > 0) await runReads();
+await runWriteBenches(only, work, port + 100);
 rmSync(work, { recursive: true, force: true });
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${LOADER} (1 thread), ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections${BEFORE ? `; "before": ${BEFORE}` : ""}`;
-writeReadsSection(rows, facts, machine);

@@ -1,6 +1,8 @@
 // The wrk loader (Debian's `wrk`): one thread, cheaper per request than autocannon, which
 // costs the client a whole core on a two-core machine and so flatters the ratio. The paths
 // rotate through a Lua script; the result has the same shape as the autocannon loader's.
+// wrkPost sends JSON bodies that differ per request only in a numbered title (the authoring
+// benchmark's creates: every post gets a title, and so a slug, of its own).
 import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,10 +55,59 @@ export function wrkLoad(
   paths: string[],
   headers: Record<string, string>,
   seconds: number,
+  timeoutSeconds?: number,
+): Promise<LoadResult> {
+  return runWrk(url, luaScript(paths, headers), seconds, 32, timeoutSeconds);
+}
+
+export interface PostSpec {
+  path: string;
+  headers: Record<string, string>;
+  /** Request n's title is `${titlePrefix} ${n}`. */
+  titlePrefix: string;
+  /** The rest of the JSON object after the title: `"status":…,"markdown":…}`. */
+  tail: string;
+}
+
+function postScript(spec: PostSpec): string {
+  const set = Object.entries(spec.headers)
+    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join("\n");
+  if (spec.tail.includes("]==]")) throw new Error("the body cannot go in a Lua long string");
+  const head = JSON.stringify(`{"title":${JSON.stringify(spec.titlePrefix).slice(0, -1)} `);
+  return `${set}
+local head = ${head}
+local tail = [==[${spec.tail}]==]
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("POST", ${JSON.stringify(spec.path)}, nil, head .. n .. '",' .. tail)
+end
+`;
+}
+
+/** POSTs from `connections` connections for `seconds` (one wrk thread, 30 s timeout). */
+export function wrkPost(
+  url: string,
+  spec: PostSpec,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
+  return runWrk(url, postScript(spec), seconds, connections, 30);
+}
+
+function runWrk(
+  url: string,
+  script: string,
+  seconds: number,
+  connections: number,
+  /** wrk's own default is 2 s: a slower answer is a timeout, left out of the latencies. */
+  timeoutSeconds?: number,
 ): Promise<LoadResult> {
   const file = join(tmpdir(), `folio-wrk-${process.pid}-${scripts++}.lua`);
-  writeFileSync(file, luaScript(paths, headers));
-  const args = ["-t1", "-c32", `-d${seconds}s`, "--latency", "-s", file, url];
+  writeFileSync(file, script);
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", file, url];
+  if (timeoutSeconds !== undefined) args.splice(3, 0, `-T${timeoutSeconds}s`);
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
