@@ -165,7 +165,8 @@ export const CONFIG_VARIABLES = [
   {
     name: "WRITE_RATE_LIMIT",
     fallback: "120",
-    meaning: "authoring writes per minute per API key, counted per process (`0`: off)",
+    meaning:
+      "authoring writes per minute per API key, counted across nodes in Redis with `REDIS_URL`, else per process (`0`: off)",
   },
   {
     name: "VIEWS_FLUSH_MS",

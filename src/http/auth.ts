@@ -32,7 +32,7 @@ export function requireApiKeys(app: FastifyInstance, verifier: KeyVerifier, writ
       throw new ApiError("unauthorized", "The API key is not valid or was revoked", INVALID);
     }
     request.apiKey = key;
-    if (!SAFE.has(request.method)) writes.take(key.id);
+    if (!SAFE.has(request.method)) await writes.take(key.id);
   };
   app.addHook("onRoute", (route) => {
     if (route.config?.auth !== true) return;

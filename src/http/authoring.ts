@@ -9,6 +9,7 @@ import { PostWrites } from "../posts/post-writes.js";
 import { ViewCounter } from "../posts/views.js";
 import type { PostStore } from "../store/post-store.js";
 import { requireApiKeys } from "./auth.js";
+import { sharedCounter } from "./shared-rate-limit.js";
 import { ownRoutes } from "./own-routes.js";
 import { postWriteRoutes } from "./post-write-routes.js";
 import type { RepresentationService } from "./send-post.js";
@@ -26,7 +27,8 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   const { config, store, clock } = deps;
   const settings = config.authoring;
   // Key caching and write windows run on real time, whatever clock decides visibility.
-  requireApiKeys(app, new KeyVerifier(store), new WriteLimiter(settings.writeRateLimit));
+  const counter = settings.writeRateLimit > 0 ? sharedCounter(app, config.redis) : undefined;
+  requireApiKeys(app, new KeyVerifier(store), new WriteLimiter(settings.writeRateLimit, counter));
   const deriver = new ContentDeriver();
   const views = new ViewCounter(store, {
     flushMs: settings.viewsFlushMs,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import { MovedError, type PostWrites } from "../posts/post-writes.js";
 import type { PostRecord, PostRef } from "../store/post-store.js";
+import { surrogateKey } from "./answer.js";
 import { keyOf } from "./auth.js";
 import { createDocs, deleteDocs, updateDocs } from "./authoring-docs.js";
 import { fieldCompiler } from "./field-validation.js";
@@ -26,8 +27,12 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     bodyLimit: maxBodyBytes,
     validatorCompiler: fieldCompiler,
   };
-  const answer = (reply: FastifyReply, post: PostRecord | undefined, body: unknown) =>
-    reply.headers(writtenHeaders(post, siteUrl)).send(body);
+  const answer = (
+    reply: FastifyReply,
+    post: PostRecord | undefined,
+    body: unknown,
+    before?: PostRecord,
+  ) => reply.headers(writtenHeaders(post, siteUrl, before)).send(body);
 
   app.post("/v1/posts", { ...route, schema: createDocs }, async (request, reply) => {
     const key = keyOf(request);
@@ -44,13 +49,9 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     app.put(url, { ...route, schema: updateDocs(by) }, (request, reply) =>
       moved(reply, async () => {
         const pre = ifMatch(request.headers, siteUrl);
-        const post = await writes.update(
-          keyOf(request).publicationId,
-          refOf(request),
-          request.body,
-          pre,
-        );
-        return answer(reply, post, { success: true });
+        const { publicationId } = keyOf(request);
+        const written = await writes.update(publicationId, refOf(request), request.body, pre);
+        return answer(reply, written.post, { success: true }, written.before);
       }),
     );
     app.delete(url, { ...route, schema: deleteDocs(by) }, (request, reply) =>
@@ -86,17 +87,24 @@ async function moved(reply: FastifyReply, work: () => Promise<FastifyReply>) {
 }
 
 /** No store may keep a write's answer; the post's keys say what a CDN should purge. */
-function writtenHeaders(post: PostRecord | undefined, siteUrl: string) {
+function writtenHeaders(post: PostRecord | undefined, siteUrl: string, before?: PostRecord) {
   if (post === undefined) return { "cache-control": "no-store" };
-  return { ...purgeHeaders(post), etag: etagOf(post, siteUrl) };
+  return { ...purgeHeaders(post, before), etag: etagOf(post, siteUrl) };
 }
 
-function purgeHeaders(post: PostRecord) {
-  const keys = `post-${post.id} pub-${post.publicationId}`;
+/**
+ * Every key of an answer the write may have changed, as those answers carry them: the post,
+ * its publication's lists, the tag lists it enters or leaves, the feed and searches.
+ */
+function purgeHeaders(post: PostRecord, before?: PostRecord) {
+  const tags = new Set([...(before?.categories ?? []), ...post.categories]);
+  const keys = [`post-${post.id}`, `pub-${post.publicationId}`]
+    .concat([...tags].map((tag) => surrogateKey("tag", tag)))
+    .concat(["feed", "search"]);
   return {
     "cache-control": "no-store",
-    "surrogate-key": keys,
-    "cache-tag": keys.replace(" ", ","),
+    "surrogate-key": keys.join(" "),
+    "cache-tag": keys.join(","),
   };
 }
 

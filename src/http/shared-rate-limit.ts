@@ -25,11 +25,17 @@ export function sharedCounter(
   redis: RedisSettings | undefined,
 ): LimitCounter | undefined {
   if (redis === undefined) return undefined;
+  // One connection per app, whichever limits (per address, per key) count through it.
+  const known = counters.get(app);
+  if (known !== undefined) return known;
   const counter = new RedisCounter(redis, app.log);
+  counters.set(app, counter);
   app.addHook("onReady", () => counter.connected);
   app.addHook("onClose", async () => counter.close());
   return counter;
 }
+
+const counters = new WeakMap<FastifyInstance, RedisCounter>();
 
 export class RedisCounter implements LimitCounter {
   private readonly redis: Redis;

@@ -74,7 +74,8 @@ export class PostWrites {
       if (changes.slug !== undefined) await checkSlug(tx, publicationId, changes.slug, current.id);
       await checkAuthors(tx, publicationId, changes.authorIds);
       const state = updatedState(current, changes, now);
-      return this.write(tx, publicationId, updatedPost(current, changes, content, state, now));
+      const record = updatedPost(current, changes, content, state, now);
+      return { post: await this.write(tx, publicationId, record), before: current };
     });
   }
 

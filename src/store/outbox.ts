@@ -40,6 +40,8 @@ export interface OutboxIo {
   publicationSlugs(ids: readonly string[]): Promise<Map<string, string>>;
   /** The posts as stored now, with content; a missing id is a post that is gone. */
   loadPosts(ids: readonly string[]): Promise<Map<string, PostState>>;
+  /** Which of these posts were last written asking for a newsletter. */
+  newsletterFlags(ids: readonly string[]): Promise<Set<string>>;
   saveAnnounced(rows: readonly Announced[], removed: readonly string[]): Promise<void>;
   liveEndpoints(): Promise<EndpointRecord[]>;
   insertEvents(events: readonly OutboxEvent[], deliveries: readonly NewDelivery[]): Promise<void>;
@@ -73,20 +75,30 @@ export class Outbox {
     return this.record(new Map(ids.map((id) => [id, undefined])), now);
   }
 
-  /** Posts changed in place (a re-render) or gone live: read back as they now stand. */
-  readonly stored = async (ids: readonly string[], now: number): Promise<number> => {
-    if (ids.length === 0) return 0;
-    const posts = await this.io.loadPosts(ids);
-    return this.record(new Map(ids.map((id) => [id, posts.get(id)])), now);
-  };
+  /**
+   * Posts gone live, read back as they now stand. The write that scheduled one is the write
+   * its `post.published` reports, so the event carries that write's `sendNewsletter`.
+   */
+  readonly stored = (ids: readonly string[], now: number): Promise<number> =>
+    this.readBack(ids, now, true);
 
   /** Posts re-rendered in place: only those receivers hold as published can have changed. */
   async rerendered(ids: readonly string[], now: number): Promise<number> {
     const announced = await this.io.announced(ids);
-    return this.stored(
-      ids.filter((id) => announced.get(id)?.visible === true),
-      now,
-    );
+    const shown = ids.filter((id) => announced.get(id)?.visible === true);
+    return this.readBack(shown, now, false);
+  }
+
+  private async readBack(ids: readonly string[], now: number, newsletter: boolean) {
+    if (ids.length === 0) return 0;
+    const posts = await this.io.loadPosts(ids);
+    const flags = newsletter ? await this.io.newsletterFlags(ids) : undefined;
+    const after = new Map<string, PostState | undefined>();
+    for (const id of ids) {
+      const post = posts.get(id);
+      after.set(id, post && flags ? { ...post, sendNewsletter: flags.has(id) } : post);
+    }
+    return this.record(after, now);
   }
 
   /** Resolves to how many events the posts made (stored or, with no endpoint, not). */

@@ -27,7 +27,10 @@ for (const factory of await storeFactories()) {
       const { id, status } = created.json<{ id: string; status: string }>();
       assert.equal(status, "published");
       assert.equal(created.headers["cache-control"], "no-store");
-      assert.equal(created.headers["surrogate-key"], `post-${id} pub-pub_1`);
+      assert.equal(
+        created.headers["surrogate-key"],
+        `post-${id} pub-pub_1 tag-garden tag-beds feed search`,
+      );
       const read = await app.inject(`/v1/posts/${id}?includeContent=true`);
       assert.equal(read.statusCode, 200);
       const post = read.json<Record<string, unknown>>();
@@ -202,6 +205,27 @@ for (const factory of await storeFactories()) {
       assert.equal(after.staticHtml, "<h1>New</h1>");
     });
 
+    it("names every key a CDN holds the changed answers by: old and new tags, feed, search", async (t) => {
+      const { send, app } = await buildWithKeys(t, factory);
+      const lists = ["/v1/posts/tag/essays", "/v1/posts/tag/a%20b", "/v1/posts/feed"]
+        .concat(["/v1/publications/pub_1/posts", "/v1/discover/search?q=hello", "/v1/posts/pst_1"])
+        .map((url) => app.inject(url));
+      const res = await send({
+        method: "PUT",
+        url: "/v1/posts/pst_1",
+        body: { categories: "a b" },
+      });
+      assert.equal(res.statusCode, 200);
+      const purged = String(res.headers["surrogate-key"]).split(" ");
+      assert.equal(res.headers["cache-tag"], purged.join(","));
+      for (const answer of await Promise.all(lists)) {
+        assert.equal(answer.statusCode, 200);
+        for (const key of String(answer.headers["surrogate-key"]).split(" ")) {
+          assert.ok(purged.includes(key), `${key} of an answer the write changed is purged`);
+        }
+      }
+    });
+
     it("deletes by id and by slug; the post is gone for readers at once", async (t) => {
       const { send, app } = await buildWithKeys(t, factory);
       assert.equal((await app.inject("/v1/posts/pst_1")).statusCode, 200);
@@ -213,7 +237,10 @@ for (const factory of await storeFactories()) {
       });
       assert.equal(byId.statusCode, 200);
       assert.deepEqual(byId.json(), { success: true });
-      assert.equal(byId.headers["surrogate-key"], "post-pst_1 pub-pub_1");
+      assert.equal(
+        byId.headers["surrogate-key"],
+        "post-pst_1 pub-pub_1 tag-essays tag-news feed search",
+      );
       assert.equal((await app.inject("/v1/posts/pst_1")).statusCode, 404);
       assert.equal((await send({ method: "DELETE", url: "/v1/posts/slug/bare" })).statusCode, 200);
       assert.equal((await app.inject("/v1/posts/pst_bare")).statusCode, 404);

@@ -59,6 +59,13 @@ export function postgresOutboxIo(client: PoolClient): OutboxIo {
       const found = await rows<PostRow>(POSTS_BY_IDS, [ids]);
       return new Map(found.map((row) => [row.id, toPostState(row)]));
     },
+    async newsletterFlags(ids) {
+      const found = await rows<{ id: string }>(
+        `SELECT id FROM posts WHERE id = ANY($1::text[]) AND send_newsletter`,
+        [ids],
+      );
+      return new Set(found.map((r) => r.id));
+    },
     async saveAnnounced(saved, removed) {
       if (saved.length > 0) {
         const columns = [[], [], [], [], [], []] as unknown[][];

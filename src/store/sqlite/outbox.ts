@@ -19,6 +19,7 @@ const SQL = {
   announced: `SELECT * FROM webhook_posts WHERE post_id = ?`,
   publicationSlug: `SELECT slug FROM publications WHERE id = ?`,
   post: readSql.byIdWithContent,
+  newsletter: `SELECT 1 FROM posts WHERE id = ? AND send_newsletter = 1`,
   saveAnnounced: `INSERT INTO webhook_posts
       (post_id, publication_id, slug, visible, meta_hash, html_hash) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (post_id) DO UPDATE SET publication_id = excluded.publication_id,
@@ -72,6 +73,7 @@ export function sqliteOutboxIo(db: Database): OutboxIo {
     publicationSlugs: async (ids) =>
       byId(ids, (id) => (sql.publicationSlug.get(id) as { slug: string } | undefined)?.slug),
     loadPosts: async (ids) => byId(ids, (id) => loadPost(sql, id)),
+    newsletterFlags: async (ids) => new Set(ids.filter((id) => sql.newsletter.get(id))),
     saveAnnounced: async (rows, removed) => {
       for (const r of rows) {
         sql.saveAnnounced.run(
