@@ -15,7 +15,10 @@ const V4: [string, number][] = [
   ["172.16.0.0", 12], // private
   ["192.0.0.0", 24], // IETF protocol assignments
   ["192.168.0.0", 16], // private
+  ["192.0.2.0", 24], // documentation (TEST-NET-1)
   ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation (TEST-NET-2)
+  ["203.0.113.0", 24], // documentation (TEST-NET-3)
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, and the broadcast address
 ];
@@ -24,6 +27,8 @@ const V6: [string, number][] = [
   ["::1", 128], // loopback
   ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64], // discard-only
+  ["2001::", 32], // Teredo: the IPv4 address it reaches is hidden in the bits
+  ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local (AWS metadata answers at fd00:ec2::254)
   ["fe80::", 10], // link-local
   ["ff00::", 8], // multicast
@@ -36,7 +41,41 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   // IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are checked against the IPv4 rules.
-  return FORBIDDEN.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (FORBIDDEN.check(address, family === 4 ? "ipv4" : "ipv6")) return true;
+  const embedded = family === 6 ? embeddedIpv4(address) : undefined;
+  return embedded !== undefined && FORBIDDEN.check(embedded, "ipv4");
+}
+
+/**
+ * The IPv4 address an IPv6 one reaches through a translator: NAT64's well-known prefix
+ * 64:ff9b::/96 (RFC 6052 §2.1: the IPv4 address in the last 32 bits) and 6to4's 2002::/16
+ * (RFC 3056 §2: "2002:V4ADDR::/48"). 64:ff9b::10.0.0.1 must be refused as 10.0.0.1 is.
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const groups = expand(address);
+  if (groups === undefined) return undefined;
+  const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  const nat64 =
+    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
+  if (nat64) return v4(groups[6]!, groups[7]!);
+  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
+  return undefined;
+}
+
+/** Eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two). */
+function expand(address: string): number[] | undefined {
+  const text = address.toLowerCase().replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const tail = dotted ? [(+dotted[1]! << 8) | +dotted[2]!, (+dotted[3]! << 8) | +dotted[4]!] : [];
+  const body = dotted ? text.slice(0, dotted.index).replace(/([^:]):$/, "$1") : text;
+  const [head = "", rest] = body.split("::");
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  const right = [...parse(rest ?? ""), ...tail];
+  const missing = 8 - left.length - right.length;
+  if (rest === undefined && missing !== 0) return undefined;
+  const groups = [...left, ...Array<number>(Math.max(0, missing)).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
 }
 
 export class ForbiddenTargetError extends Error {}

@@ -56,8 +56,22 @@ test("loopback, private, link-local and metadata addresses are non-public; publi
     "::ffff:10.0.0.1",
     "224.0.0.1",
     "not-an-ip",
+    // IPv6 that a translator turns into a private IPv4 address, and documentation ranges.
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "64:FF9B:0:0:0:0:7f00:1",
+    "2002:c0a8:0101::1",
+    "2002:a00:1::",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "2001:db8::1",
+    "192.0.2.10",
+    "203.0.113.5",
   ];
-  const allowed = ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
+  const allowed = ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"].concat([
+    "64:ff9b::8.8.8.8",
+    "2002:0808:0808::1",
+    "1:2:3:4:5:6:8.8.8.8",
+  ]);
   for (const a of refused) assert.equal(isForbiddenAddress(a), true, a);
   for (const a of allowed) assert.equal(isForbiddenAddress(a), false, a);
 });
