@@ -60,6 +60,29 @@ for (const factory of await storeFactories()) {
       assert.ok(Number.isFinite(delay), "the other node still served the old version after 1 s");
     });
 
+    it("drops the other node's cached lists, feed and search within a second of a write", async (t) => {
+      const urls = [
+        "/v1/publications/pub_1/posts",
+        "/v1/posts/tag/nodes-tag",
+        "/v1/posts/feed",
+      ].concat(["/v1/discover/search?q=zeppelinwords"]);
+      const titles = async (url: string) => {
+        const res = await b.inject(url);
+        assert.equal(res.statusCode, 200, url);
+        // Lists answer `{ items }`; a search answers its hits as an array.
+        const body = res.json<{ items: unknown[] } | unknown[]>();
+        return (Array.isArray(body) ? body : body.items).map((item) => JSON.stringify(item));
+      };
+      const shows = async (url: string) => (await titles(url)).some((i) => i.includes("Zeppelin"));
+      for (const url of urls) assert.equal(await shows(url), false, `${url}, cached on b`);
+      const body = { title: "Zeppelin zeppelinwords", markdown: "z", categories: "nodes-tag" };
+      const res = await sender(a, key)({ method: "POST", url: "/v1/posts", body });
+      assert.equal(res.statusCode, 200);
+      const delays = await Promise.all(urls.map((url) => within(1000, () => shows(url))));
+      t.diagnostic(`lists current after ${delays.map((d) => `${d.toFixed(0)} ms`).join(", ")}`);
+      assert.ok(delays.every(Number.isFinite), `a list on the other node was stale after 1 s`);
+    });
+
     it("refuses a revoked key on the other node within a second", async (t) => {
       const { secret, record } = await makeKey(db.store, "pub_1");
       const onB = sender(b, secret);
