@@ -33,7 +33,7 @@ const LAYERS = [
     ["import", "cli", "client", "app", "server", "workers"],
   ],
   [
-    "src/{errors,config,config-limits,config-authoring,config-webhooks}.ts",
+    "src/{errors,config,config-*,config/*}.ts",
     "foundations import nothing of ours but each other",
     ["\\./(posts|http|import|cli|client|store|content|webhooks)/", "\\./(app|server|workers)\\.js"],
   ],

@@ -1,5 +1,5 @@
 // The environment knobs of the authoring API (issue 11), read once by loadConfig.
-import { parseInteger } from "./config.js";
+import { parseInteger } from "./config-parse.js";
 import { setting } from "./config-schema.js";
 
 export interface AuthoringSettings {

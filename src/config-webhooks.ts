@@ -1,6 +1,6 @@
 // The environment knobs of webhook delivery (issue 13, docs/webhooks.md). Read once by
 // loadConfig, like every other setting; tests shorten the timers here.
-import { ConfigError, parseInteger } from "./config.js";
+import { ConfigError, parseInteger } from "./config-parse.js";
 import { setting, type VariableName } from "./config-schema.js";
 
 export interface WebhookSettings {

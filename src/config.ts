@@ -1,28 +1,29 @@
 // Environment → validated, frozen Config. Every knob of the process is read here, once.
+// Sections with more than a few knobs build themselves in config-*.ts; their types and the
+// shared checks are re-exported so every caller keeps importing from here.
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
 import { authoringSettings, type AuthoringSettings } from "./config-authoring.js";
+import { parseDatabaseUrl, postgresSettings, type DatabaseTarget } from "./config-database.js";
 import { limitSettings, type LimitSettings } from "./config-limits.js";
-import { setting, type VariableName } from "./config-schema.js";
+import {
+  ConfigError,
+  headerValue,
+  nonEmpty,
+  oneOf,
+  optionalPort,
+  parseBoolean,
+  parseInteger,
+} from "./config-parse.js";
+import { setting } from "./config-schema.js";
 import { webhookSettings, type WebhookSettings } from "./config-webhooks.js";
 
-/** How a node uses PostgreSQL: its pool and how long one statement may run. */
-export interface PostgresSettings {
-  /** Connections per pool (and per node, per URL): nodes × poolSize ≤ max_connections. */
-  readonly poolSize: number;
-  readonly statementTimeoutMs: number;
-  /** A replica to read from; migrations, imports and LISTEN stay on the primary. */
-  readonly readUrl?: string;
-}
-
-export type DatabaseTarget =
-  | { readonly kind: "sqlite"; readonly path: string }
-  | ({ readonly kind: "postgres"; readonly url: string } & PostgresSettings);
-
-export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
-  poolSize: 10,
-  statementTimeoutMs: 5000,
-});
+export { ConfigError, parseInteger } from "./config-parse.js";
+export {
+  DEFAULT_POSTGRES_SETTINGS,
+  parseDatabaseUrl,
+  type DatabaseTarget,
+  type PostgresSettings,
+} from "./config-database.js";
 
 export interface RedisSettings {
   readonly url: string;
@@ -59,8 +60,6 @@ export interface Config {
   readonly webhooks: WebhookSettings;
 }
 
-export class ConfigError extends Error {}
-
 const MiB = 1024 * 1024;
 export const DEFAULT_CACHE_CONTROL = setting({}, "CACHE_CONTROL");
 type IntegerName = "PORT" | "RATE_LIMIT" | "CACHE_MAX_BYTES" | "CACHE_MISS_TTL_MS";
@@ -90,68 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
-export function parseDatabaseUrl(
-  value: string,
-  settings: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
-): DatabaseTarget {
-  const text = value.trim();
-  if (text === "") throw new ConfigError("DATABASE_URL is empty");
-  if (isPostgresUrl(text)) {
-    return Object.freeze({
-      kind: "postgres",
-      url: parsePostgresUrl("DATABASE_URL", text),
-      ...settings,
-    });
-  }
-  if (settings.readUrl !== undefined) {
-    throw new ConfigError("DATABASE_READ_URL needs a postgres:// DATABASE_URL");
-  }
-  if (text.startsWith("sqlite:")) {
-    const path = text.replace(/^sqlite:(\/\/)?/, "");
-    if (path === "") throw new ConfigError("DATABASE_URL sqlite: URL has no file path");
-    return Object.freeze({ kind: "sqlite", path: path === ":memory:" ? path : resolve(path) });
-  }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    throw new ConfigError(
-      `DATABASE_URL scheme is not supported (use a file path, sqlite: or postgres://)`,
-    );
-  }
-  return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
-}
-
-function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
-  const readUrl = setting(env, "DATABASE_READ_URL")?.trim();
-  return Object.freeze({
-    poolSize: parseInteger("PG_POOL_SIZE", setting(env, "PG_POOL_SIZE"), 1, 1000),
-    statementTimeoutMs: parseInteger(
-      "PG_STATEMENT_TIMEOUT_MS",
-      setting(env, "PG_STATEMENT_TIMEOUT_MS"),
-      1,
-      3_600_000,
-    ),
-    ...(readUrl ? { readUrl: parsePostgresUrl("DATABASE_READ_URL", readUrl) } : {}),
-  });
-}
-
-const isPostgresUrl = (text: string) => /^postgres(ql)?:\/\//i.test(text);
-
-function parsePostgresUrl(name: string, text: string): string {
-  if (!isPostgresUrl(text)) throw new ConfigError(`${name} must be a postgres:// URL`);
-  try {
-    new URL(text);
-  } catch {
-    throw new ConfigError(`${name} is not a valid postgres:// URL`);
-  }
-  return text;
-}
-
-export function parseInteger(name: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value.trim())) throw new ConfigError(`${name} must be a whole number`);
-  const n = Number(value);
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}`);
-  return n;
-}
-
 function parseSiteUrl(value: string): string {
   let url: URL;
   try {
@@ -165,29 +102,9 @@ function parseSiteUrl(value: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function oneOf(name: string, value: string, allowed: string[]): string {
-  if (!allowed.includes(value))
-    throw new ConfigError(`${name} must be one of ${allowed.join(", ")}`);
-  return value;
-}
-
 function parseWorkers(value: string): number {
   if (value.trim() === "auto") return availableParallelism();
   return parseInteger("FOLIO_WORKERS", value, 1, 256);
-}
-
-function headerValue(name: string, value: string): string {
-  if (!/^[\x20-\x7e]+$/.test(value)) throw new ConfigError(`${name} must be printable ASCII`);
-  return value.trim();
-}
-
-function optionalPort(env: NodeJS.ProcessEnv, name: VariableName): number | undefined {
-  const value = setting(env, name);
-  return value === undefined || value === "" ? undefined : parseInteger(name, value, 0, 65535);
-}
-
-function parseBoolean(name: string, value: string): boolean {
-  return oneOf(name, value.trim().toLowerCase(), ["true", "false"]) === "true";
 }
 
 function redisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
@@ -198,9 +115,4 @@ function redisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
     throw new ConfigError("REDIS_URL must be a redis:// or rediss:// URL");
   }
   return Object.freeze({ url, keyPrefix });
-}
-
-function nonEmpty(name: string, value: string): string {
-  if (value.trim() === "") throw new ConfigError(`${name} is empty`);
-  return value.trim();
 }

@@ -1,0 +1,78 @@
+// The environment knobs of the store: which database, and how a node uses PostgreSQL.
+// Read once by loadConfig, like every other setting.
+import { resolve } from "node:path";
+import { ConfigError, parseInteger } from "./config-parse.js";
+import { setting } from "./config-schema.js";
+
+/** How a node uses PostgreSQL: its pool and how long one statement may run. */
+export interface PostgresSettings {
+  /** Connections per pool (and per node, per URL): nodes × poolSize ≤ max_connections. */
+  readonly poolSize: number;
+  readonly statementTimeoutMs: number;
+  /** A replica to read from; migrations, imports and LISTEN stay on the primary. */
+  readonly readUrl?: string;
+}
+
+export type DatabaseTarget =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | ({ readonly kind: "postgres"; readonly url: string } & PostgresSettings);
+
+export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
+  poolSize: 10,
+  statementTimeoutMs: 5000,
+});
+
+export function parseDatabaseUrl(
+  value: string,
+  settings: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+): DatabaseTarget {
+  const text = value.trim();
+  if (text === "") throw new ConfigError("DATABASE_URL is empty");
+  if (isPostgresUrl(text)) {
+    return Object.freeze({
+      kind: "postgres",
+      url: parsePostgresUrl("DATABASE_URL", text),
+      ...settings,
+    });
+  }
+  if (settings.readUrl !== undefined) {
+    throw new ConfigError("DATABASE_READ_URL needs a postgres:// DATABASE_URL");
+  }
+  if (text.startsWith("sqlite:")) {
+    const path = text.replace(/^sqlite:(\/\/)?/, "");
+    if (path === "") throw new ConfigError("DATABASE_URL sqlite: URL has no file path");
+    return Object.freeze({ kind: "sqlite", path: path === ":memory:" ? path : resolve(path) });
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    throw new ConfigError(
+      `DATABASE_URL scheme is not supported (use a file path, sqlite: or postgres://)`,
+    );
+  }
+  return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
+}
+
+export function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {
+  const readUrl = setting(env, "DATABASE_READ_URL")?.trim();
+  return Object.freeze({
+    poolSize: parseInteger("PG_POOL_SIZE", setting(env, "PG_POOL_SIZE"), 1, 1000),
+    statementTimeoutMs: parseInteger(
+      "PG_STATEMENT_TIMEOUT_MS",
+      setting(env, "PG_STATEMENT_TIMEOUT_MS"),
+      1,
+      3_600_000,
+    ),
+    ...(readUrl ? { readUrl: parsePostgresUrl("DATABASE_READ_URL", readUrl) } : {}),
+  });
+}
+
+const isPostgresUrl = (text: string) => /^postgres(ql)?:\/\//i.test(text);
+
+function parsePostgresUrl(name: string, text: string): string {
+  if (!isPostgresUrl(text)) throw new ConfigError(`${name} must be a postgres:// URL`);
+  try {
+    new URL(text);
+  } catch {
+    throw new ConfigError(`${name} is not a valid postgres:// URL`);
+  }
+  return text;
+}
