@@ -4,6 +4,7 @@
 // its own transaction. Events no endpoint wants are not stored, but the announced rows that
 // decide the next event are kept either way.
 import { eventBody, newId } from "./event-payload.js";
+import type { NewDelivery, OutboxEvent, OutboxIo } from "./outbox-io.js";
 import {
   announcedAfter,
   classify,
@@ -14,38 +15,7 @@ import {
 import type { PostInput } from "./records.js";
 import { endpointWants, type EndpointRecord } from "./webhook-endpoints.js";
 
-export interface OutboxEvent {
-  id: string;
-  type: string;
-  postId: string;
-  publicationId: string;
-  createdAt: number;
-  payload: string;
-  /** Stored only when an endpoint that includes content wants the event. */
-  content?: string;
-}
-
-export interface NewDelivery {
-  id: string;
-  eventId: string;
-  endpointId: string;
-  postId: string;
-  createdAt: number;
-}
-
-/** What a backend answers inside its open transaction. */
-export interface OutboxIo {
-  /** The announced rows of these posts (on PostgreSQL, their post rows are locked by now). */
-  announced(ids: readonly string[]): Promise<Map<string, Announced>>;
-  publicationSlugs(ids: readonly string[]): Promise<Map<string, string>>;
-  /** The posts as stored now, with content; a missing id is a post that is gone. */
-  loadPosts(ids: readonly string[]): Promise<Map<string, PostState>>;
-  /** Which of these posts were last written asking for a newsletter. */
-  newsletterFlags(ids: readonly string[]): Promise<Set<string>>;
-  saveAnnounced(rows: readonly Announced[], removed: readonly string[]): Promise<void>;
-  liveEndpoints(): Promise<EndpointRecord[]>;
-  insertEvents(events: readonly OutboxEvent[], deliveries: readonly NewDelivery[]): Promise<void>;
-}
+export type * from "./outbox-io.js";
 
 interface Decision {
   id: string;

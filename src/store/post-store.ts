@@ -104,13 +104,12 @@ export interface StoreMaintenance {
   ping(): Promise<void>;
 }
 
-/** A whole backend: every role, plus its lifetime. */
-export interface PostStore
+/**
+ * The roles each backend assembles from its own files (one file per role, the same names on
+ * both), declaration-merged onto its store class.
+ */
+export interface AssembledRoles
   extends
-    PostReader,
-    PostWriter,
-    ChangeFeed,
-    StoreMaintenance,
     AuthoringReader,
     ApiKeyStore,
     ViewStore,
@@ -119,7 +118,11 @@ export interface PostStore
     SearchReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
-    GoLiveEvents {
+    GoLiveEvents {}
+
+/** A whole backend: every role, plus its lifetime. */
+export interface PostStore
+  extends PostReader, PostWriter, ChangeFeed, StoreMaintenance, AssembledRoles {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
 }

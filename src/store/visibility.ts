@@ -24,3 +24,8 @@ export function visibleWhere(alias: string, placeholder: string): string {
 export function scheduledWhere(alias: string, placeholder: string): string {
   return `${alias}.status = '${VISIBLE_STATUS}' AND ${alias}.published_at > ${placeholder}`;
 }
+
+/** Posts that went live in (`from`, `to`]: hidden at `from`, visible at `to` (a go-live sweep). */
+export function wentLiveWhere(alias: string, from: string, to: string): string {
+  return `${scheduledWhere(alias, from)} AND ${alias}.published_at <= ${to}`;
+}

@@ -1,7 +1,8 @@
 // Issue 12, done when: the original service's client, @paragraph-com/sdk as published on npm
 // and unchanged, reads Folio — publications by id, slug and domain, users by id and wallet,
-// a publication's posts through every page by its cursor, a category's posts, the feed and
-// both searches — and every answer passes the client's own zod response schemas.
+// one post by id and by slugs, a publication's posts through every page by its cursor, a
+// category's posts, the feed and both searches — every answer passing the client's own zod
+// response schemas.
 //
 // The client has no base URL option: its dist creates one axios instance with baseURL
 // "https://public.api.paragraph.com/api" when it loads. axios instances take the process's
@@ -162,6 +163,18 @@ for (const factory of await storeFactories()) {
       const single = await api.posts.get({ publicationId: "pub_sdk", postSlug: "bed-3" }).single();
       sdk.getPostByPublicationIdAndPostSlugResponse.parse(single);
       assert.equal(single.id, "pst_sdk_03");
+
+      // The interface's own two reads, as the client makes them.
+      const post = await api.posts.get({ id: "pst_sdk_03" }, { includeContent: true }).single();
+      sdk.getPostByIdResponse.parse(post);
+      assert.equal(post.slug, "bed-3");
+      assert.match(post.markdown ?? "", /\*\*compost\*\*/);
+      const bySlugs = await api.posts
+        .get({ publicationSlug: "@sdk-garden", postSlug: "bed-3" })
+        .single();
+      sdk.getPostByPublicationSlugAndPostSlugResponse.parse(bySlugs);
+      assert.equal(bySlugs.id, "pst_sdk_03");
+      assert.equal(bySlugs.markdown, undefined, "no content unasked");
 
       const hits = await api.search.posts("compost field");
       sdk.searchPostsResponse.parse(hits);

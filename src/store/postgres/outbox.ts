@@ -6,7 +6,7 @@ import type { PoolClient } from "pg";
 import type { GoLiveCandidate, SweepIo } from "../go-live-events.js";
 import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
 import type { PostState } from "../post-events.js";
-import { scheduledWhere } from "../visibility.js";
+import { wentLiveWhere } from "../visibility.js";
 import {
   ENDPOINT_COLUMNS,
   toAnnounced,
@@ -115,7 +115,7 @@ async function insertEvents(
 
 const CANDIDATES = `SELECT p.id, p.published_at AS "publishedAt" FROM posts p
     LEFT JOIN webhook_posts w ON w.post_id = p.id
-   WHERE ${scheduledWhere("p", "$1")} AND p.published_at <= $2 AND w.visible IS NOT TRUE
+   WHERE ${wentLiveWhere("p", "$1", "$2")} AND w.visible IS NOT TRUE
    ORDER BY p.id`;
 
 export function postgresSweepIo(client: PoolClient): SweepIo {

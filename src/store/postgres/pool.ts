@@ -17,3 +17,33 @@ export function createPool(url: string, options: PostgresSettings, role: string)
   pool.on("error", () => {});
   return pool;
 }
+
+/**
+ * Runs `work` on one client of `pool`, released afterwards (destroyed after a failure, as
+ * its state is then unknown); errors come out as `translate` words them.
+ */
+export async function withClient<T>(
+  pool: pg.Pool,
+  translate: (error: unknown) => unknown,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  let client: pg.PoolClient | undefined;
+  try {
+    client = await pool.connect();
+    // A connection lost between two statements of `work` (inside a transaction) is an
+    // 'error' event on a checked-out client, which the pool does not listen to: without a
+    // listener it would end the process. The next statement fails, and that is reported.
+    client.on("error", ignoreLostConnection);
+    const result = await work(client);
+    client.off("error", ignoreLostConnection);
+    client.release();
+    return result;
+  } catch (error) {
+    client?.off("error", ignoreLostConnection);
+    client?.release(true);
+    throw translate(error);
+  }
+}
+
+/** The statement after a lost connection fails, and that failure is reported. */
+export function ignoreLostConnection(): void {}

@@ -8,40 +8,29 @@ import { StoreUnavailableError } from "../../errors.js";
 import type {
   ChangeListener,
   ChangeNotice,
-  DerivedUpdate,
   WriteTransaction,
-  PostSource,
   PostRecord,
+  AssembledRoles,
   PostStore,
   ReadOptions,
-  SchemaState,
+  StoreMaintenance,
 } from "../post-store.js";
-import type { ApiKeyStore } from "../api-keys.js";
-import type { AuthoringReader } from "../authoring-reads.js";
-import type { ViewStore } from "../views.js";
 import type { WriteOptions } from "../post-store.js";
 import { postgresApiKeys } from "./api-keys.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
-import { contentOnly } from "../change-notice.js";
 import { ChangeListenerConnection } from "./changes.js";
 import { postgresViews } from "./views.js";
-import { createPool } from "./pool.js";
+import { createPool, withClient } from "./pool.js";
+import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
-import { applyMigrations, readSchemaState } from "./migrations.js";
-import { LIST_POST_SOURCES, NEXT_GO_LIVE, readName, readSql, statementName } from "./queries.js";
+import { NEXT_GO_LIVE, readName, readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
-import { PostgresWrite, updateDerived } from "./writes.js";
+import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
-import type { PostLists } from "../post-lists.js";
-import type { PublicationReader } from "../publications.js";
-import type { SearchReader } from "../search.js";
 import { PostgresPostLists } from "./post-lists.js";
 import { PostgresPublications } from "./publications.js";
-import type { ReadContext } from "./reads.js";
+import { hasNul, namedRead, type ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
-import type { GoLiveEvents } from "../go-live-events.js";
-import type { WebhookDeliveryStore } from "../webhook-deliveries.js";
-import type { WebhookEndpointStore } from "../webhook-endpoints.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
 import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
 import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
@@ -59,17 +48,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
 // (functions returning objects, or role classes added by addRole).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface PostgresStore
-  extends
-    AuthoringReader,
-    ApiKeyStore,
-    ViewStore,
-    PublicationReader,
-    PostLists,
-    SearchReader,
-    WebhookEndpointStore,
-    WebhookDeliveryStore,
-    GoLiveEvents {}
+export interface PostgresStore extends AssembledRoles, Omit<StoreMaintenance, "ping"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements PostStore {
@@ -78,6 +57,8 @@ export class PostgresStore implements PostStore {
   private readonly reader: pg.Pool;
   private changes: ChangeListenerConnection | undefined;
   private readonly where: string;
+  /** Reads on the read pool: named, bounded in time (reads.ts). */
+  private readonly context: ReadContext;
 
   constructor(private readonly options: PostgresStoreOptions) {
     this.where = describeUrl(options.url);
@@ -88,16 +69,17 @@ export class PostgresStore implements PostStore {
       this.onPool(this.reader, work);
     Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
     Object.assign(this, postgresApiKeys(onPrimary), postgresViews(onPrimary));
-    const context: ReadContext = {
+    this.context = {
       pool: this.reader,
       translate: (error) => this.translate(error),
       statementTimeoutMs: options.statementTimeoutMs,
     };
     for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
-      addRole(this, new role(context));
+      addRole(this, new role(this.context));
     }
     Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
     Object.assign(this, postgresGoLiveEvents(onPrimary));
+    Object.assign(this, postgresMaintenance(onPrimary, this.notifyLocal));
   }
 
   private closed = false;
@@ -121,24 +103,12 @@ export class PostgresStore implements PostStore {
   }
 
   private async read(bySlugs: boolean, keys: string[], o: ReadOptions) {
-    // PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error.
-    if (keys.some((key) => key.includes("\0"))) return undefined;
+    if (hasNul(keys)) return undefined;
     const visible = o.visibleAt !== undefined;
     const name = readName(visible, bySlugs, o.withContent);
     const values = visible ? [...keys, String(o.visibleAt)] : keys;
-    try {
-      const result = await this.reader.query<PostRow>({
-        name: statementName(name),
-        text: readSql[name],
-        values,
-        // A connection that went silent (no reset) must not hold a request forever.
-        query_timeout: this.options.statementTimeoutMs + 1000,
-      } as pg.QueryConfig);
-      const row = result.rows[0];
-      return row && toPostRecord(row);
-    } catch (error) {
-      throw this.translate(error);
-    }
+    const [row] = await namedRead<PostRow>(this.context, `post_${name}`, readSql[name], values);
+    return row && toPostRecord(row);
   }
 
   async nextGoLive(now: number): Promise<number | undefined> {
@@ -157,18 +127,6 @@ export class PostgresStore implements PostStore {
   async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
     const bulk = options.bulk ?? true;
     return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal, bulk);
-  }
-
-  async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
-    const values = [afterId, belowVersion, limit];
-    const result = await this.onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
-    return result.rows;
-  }
-
-  async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
-    if (updates.length === 0) return;
-    await this.onPrimary((c) => updateDerived(c, updates));
-    this.notifyLocal(contentOnly(updates.map((u) => u.id)));
   }
 
   /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
@@ -205,35 +163,12 @@ export class PostgresStore implements PostStore {
     }
   }
 
-  async schemaState(): Promise<SchemaState> {
-    return this.onPrimary(readSchemaState);
-  }
-
-  async migrate(): Promise<SchemaState> {
-    return this.onPrimary(applyMigrations);
-  }
-
   private onPrimary<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     return this.onPool(this.primary, work);
   }
 
-  private async onPool<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await pool.connect();
-      // A connection lost between two statements of `work` (inside a transaction) is an
-      // 'error' event on a checked-out client, which the pool does not listen to: without a
-      // listener it would end the process. The next statement fails, and that is reported.
-      client.on("error", ignore);
-      const result = await work(client);
-      client.off("error", ignore);
-      client.release();
-      return result;
-    } catch (error) {
-      client?.off("error", ignore);
-      client?.release(true);
-      throw this.translate(error);
-    }
+  private onPool<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withClient(pool, this.translate, work);
   }
 
   async close(): Promise<void> {
@@ -246,5 +181,3 @@ export class PostgresStore implements PostStore {
 }
 
 const COUNT_POSTS = "SELECT count(*)::int AS n FROM posts";
-
-function ignore(): void {}

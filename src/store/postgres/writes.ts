@@ -16,7 +16,6 @@ import { sweepGoLives } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import type {
   ChangeNotice,
-  DerivedUpdate,
   WriteTransaction,
   NumberedRecord,
   PostInput,
@@ -27,6 +26,7 @@ import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
+import { ignoreLostConnection } from "./pool.js";
 
 // Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -66,7 +66,7 @@ export class PostgresWrite implements WriteTransaction {
     try {
       client = await pool.connect();
       // Lost between statements, a checked-out client emits 'error', which nothing else hears.
-      client.on("error", ignoreLost);
+      client.on("error", ignoreLostConnection);
       // One round trip. An import is a batch job: the read timeout must not cut a large
       // file short. Every statement of an import finds rows by key, but the planner has no
       // statistics for rows this transaction wrote: left alone, it scans whole tables (or
@@ -75,7 +75,7 @@ export class PostgresWrite implements WriteTransaction {
       await client.query(bulk ? BEGIN_BULK : "BEGIN");
       return new PostgresWrite(client, translate, notifyLocal, startedAt);
     } catch (error) {
-      client?.off("error", ignoreLost);
+      client?.off("error", ignoreLostConnection);
       client?.release(true);
       throw translate(error);
     }
@@ -133,45 +133,10 @@ export class PostgresWrite implements WriteTransaction {
   /** Returns the connection to the pool, or destroys it when it may be broken. */
   private finish(broken = false): void {
     this.open = false;
-    this.client.off("error", ignoreLost);
+    this.client.off("error", ignoreLostConnection);
     this.client.release(broken);
   }
 }
 
 const BEGIN_BULK = `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL enable_seqscan = off;
   SET LOCAL max_parallel_workers_per_gather = 0`;
-
-const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = u.html,
-    markdown = u.markdown, renderer_version = u.version
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
-    AS u(id, json, html, markdown, version)
-  WHERE p.id = u.id`;
-
-/** Re-derived content for a batch of posts: one statement, and its notice, in one transaction. */
-export async function updateDerived(client: PoolClient, updates: readonly DerivedUpdate[]) {
-  // Content only: no post moves in or out of a list, so the notice names none.
-  const changed: ChangeSet = { ...emptyChangeSet(), postIds: new Set(updates.map((u) => u.id)) };
-  const payload = noticePayload(changed);
-  await client.query("BEGIN");
-  try {
-    await client.query("SET LOCAL statement_timeout = 0");
-    await client.query(UPDATE_DERIVED, [
-      ...[updates.map((u) => u.id), updates.map((u) => u.json)],
-      ...[updates.map((u) => u.staticHtml), updates.map((u) => u.markdown)],
-      updates.map((u) => u.rendererVersion),
-    ]);
-    // New HTML a reader sees is a `post.updated`, recorded in the same transaction.
-    const ids = updates.map((u) => u.id);
-    await new Outbox(postgresOutboxIo(client)).rerendered(ids, Date.now());
-    if (payload !== undefined) {
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
-    }
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  }
-}
-
-/** The statement after a lost connection fails, and that failure is reported. */
-function ignoreLost(): void {}

@@ -5,7 +5,7 @@ import type { Database, Statement } from "better-sqlite3";
 import type { GoLiveCandidate, SweepIo } from "../go-live-events.js";
 import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
 import type { PostState } from "../post-events.js";
-import { scheduledWhere } from "../visibility.js";
+import { wentLiveWhere } from "../visibility.js";
 import { readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import {
@@ -34,7 +34,7 @@ const SQL = {
   sweptUntil: `SELECT swept_until FROM webhook_sweep WHERE id = 1`,
   candidates: `SELECT p.id, p.published_at AS publishedAt FROM posts p
       LEFT JOIN webhook_posts w ON w.post_id = p.id
-     WHERE ${scheduledWhere("p", "?")} AND p.published_at <= ? AND coalesce(w.visible, 0) = 0
+     WHERE ${wentLiveWhere("p", "?", "?")} AND coalesce(w.visible, 0) = 0
      ORDER BY p.id`,
   advance: `UPDATE webhook_sweep SET swept_until = max(swept_until, ?) WHERE id = 1`,
 } as const;

@@ -1,7 +1,7 @@
 // The import transaction on SQLite: one BEGIN IMMEDIATE … COMMIT around a whole file, so
 // readers (other connections, WAL mode) see the old version until the commit. The events the
 // writes make go into the outbox in the same transaction (store/outbox.ts).
-import type { Database, Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { emptyChangeSet, noteChange, noteLists, notePost, toNotice } from "../change-notice.js";
 import { publicationColumns } from "../publication-columns.js";
 import { createdAtOf } from "../records.js";
@@ -19,8 +19,8 @@ import type {
 } from "../post-store.js";
 import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
-
-type Check = (r: NumberedRecord) => Rejection | undefined;
+import { checkRecord } from "./batch-checks.js";
+import { writeStatements, type WriteStatements } from "./write-statements.js";
 
 // Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -28,7 +28,7 @@ export interface SqliteWrite extends AuthoringWrites {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SqliteWrite implements WriteTransaction {
-  private readonly sql: Record<string, Statement>;
+  private readonly sql: WriteStatements;
   private open = true;
 
   /** What this transaction wrote, told to listeners once it commits. */
@@ -41,52 +41,7 @@ export class SqliteWrite implements WriteTransaction {
     private readonly db: Database,
     private readonly notify: (notice: ChangeNotice) => void,
   ) {
-    const prepare = (text: string) => db.prepare(text);
-    this.sql = {
-      publicationById: prepare(`SELECT 1 FROM publications WHERE id = ?`).pluck(),
-      publicationBySlug: prepare(`SELECT id FROM publications WHERE slug = ?`).pluck(),
-      upsertPublication: prepare(`INSERT INTO publications (id, slug, name, owner_user_id,
-          custom_domain, custom_domain_host, summary, logo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name,
-          owner_user_id = excluded.owner_user_id, custom_domain = excluded.custom_domain,
-          custom_domain_host = excluded.custom_domain_host, summary = excluded.summary,
-          logo_url = excluded.logo_url`),
-      authorById: prepare(`SELECT 1 FROM authors WHERE id = ?`).pluck(),
-      upsertAuthor: prepare(`INSERT INTO authors (id, publication_id, name, wallet_address,
-          avatar_url, bio, social_username, social_display_name, social_fid)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-          name = excluded.name, wallet_address = excluded.wallet_address,
-          avatar_url = excluded.avatar_url, bio = excluded.bio,
-          social_username = excluded.social_username,
-          social_display_name = excluded.social_display_name, social_fid = excluded.social_fid`),
-      postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
-      publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
-      upsertPost: prepare(`INSERT INTO posts (id, publication_id, slug, title, subtitle,
-          image_url, status, published_at, updated_at, coin_id, renderer_version,
-          content_json, static_html, markdown, post_preview, send_newsletter, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-          slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
-          image_url = excluded.image_url, status = excluded.status,
-          published_at = excluded.published_at, updated_at = excluded.updated_at,
-          coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
-          content_json = excluded.content_json, static_html = excluded.static_html,
-          markdown = excluded.markdown, post_preview = excluded.post_preview,
-          send_newsletter = excluded.send_newsletter`),
-      clearAuthors: prepare(`DELETE FROM post_authors WHERE post_id = ?`),
-      addAuthor: prepare(
-        `INSERT INTO post_authors (post_id, position, author_id) VALUES (?, ?, ?)`,
-      ),
-      // The categories a post leaves, for the change notice (their tag lists change).
-      clearCategories: prepare(
-        `DELETE FROM post_categories WHERE post_id = ? RETURNING name`,
-      ).pluck(),
-      // Each category row carries its post's status and time, so a tag list is one index
-      // range (a trigger keeps them equal when only the post changes; migrations.ts).
-      addCategory: prepare(`INSERT INTO post_categories (post_id, position, name, status,
-        published_at) VALUES (?, ?, ?, ?, ?)`),
-    };
+    this.sql = writeStatements(db);
     Object.assign(
       this,
       sqliteAuthoringWrites(db, async (id, publicationId, tags) => {
@@ -102,7 +57,7 @@ export class SqliteWrite implements WriteTransaction {
     const rejections: Rejection[] = [];
     const posts: PostInput[] = [];
     for (const item of batch) {
-      const rejection = this.check(item);
+      const rejection = checkRecord(this.sql, item);
       if (rejection) rejections.push(rejection);
       else this.write(item);
       if (!rejection && item.record.type === "post") posts.push(item.record);
@@ -110,34 +65,6 @@ export class SqliteWrite implements WriteTransaction {
     await this.outbox.written(posts, Date.now());
     return rejections;
   }
-
-  private check: Check = ({ line, record }) => {
-    const { sql } = this;
-    if (record.type === "publication") {
-      const owner = sql.publicationBySlug!.get(record.slug) as string | undefined;
-      if (owner !== undefined && owner !== record.id) {
-        return { line, field: "slug", reason: `already used by publication ${owner}` };
-      }
-      return undefined;
-    }
-    if (!sql.publicationById!.get(record.publicationId)) {
-      return {
-        line,
-        field: "publicationId",
-        reason: `unknown publication ${record.publicationId}`,
-      };
-    }
-    if (record.type === "author") return undefined;
-    const missing = record.authorIds.find((id) => !sql.authorById!.get(id));
-    if (missing !== undefined) {
-      return { line, field: "authorIds", reason: `unknown author ${missing}` };
-    }
-    const owner = sql.postBySlug!.get(record.publicationId, record.slug) as string | undefined;
-    if (owner !== undefined && owner !== record.id) {
-      return { line, field: "slug", reason: `already used by post ${owner} in this publication` };
-    }
-    return undefined;
-  };
 
   private write({ record }: NumberedRecord): void {
     noteChange(this.changed, record);
@@ -147,11 +74,11 @@ export class SqliteWrite implements WriteTransaction {
   }
 
   private writePublication(p: PublicationInput): void {
-    this.sql.upsertPublication!.run(...publicationColumns(p));
+    this.sql.upsertPublication.run(...publicationColumns(p));
   }
 
   private writeAuthor(a: AuthorInput): void {
-    this.sql.upsertAuthor!.run(
+    this.sql.upsertAuthor.run(
       a.id,
       a.publicationId,
       a.name,
@@ -167,7 +94,7 @@ export class SqliteWrite implements WriteTransaction {
   private writePost(p: PostInput): void {
     const { sql } = this;
     this.noteLeftPublication(p.id);
-    sql.upsertPost!.run(
+    sql.upsertPost.run(
       p.id,
       p.publicationId,
       p.slug,
@@ -186,18 +113,18 @@ export class SqliteWrite implements WriteTransaction {
       p.sendNewsletter === true ? 1 : 0,
       createdAtOf(p),
     );
-    sql.clearAuthors!.run(p.id);
-    p.authorIds.forEach((authorId, i) => sql.addAuthor!.run(p.id, i, authorId));
-    const left = sql.clearCategories!.all(p.id) as string[];
+    sql.clearAuthors.run(p.id);
+    p.authorIds.forEach((authorId, i) => sql.addAuthor.run(p.id, i, authorId));
+    const left = sql.clearCategories.all(p.id) as string[];
     noteLists(this.changed, [], left);
     const time = p.publishedAt ?? null;
-    p.categories.forEach((name, i) => sql.addCategory!.run(p.id, i, name, p.status, time));
+    p.categories.forEach((name, i) => sql.addCategory.run(p.id, i, name, p.status, time));
   }
 
   /** The publication a post was in before this write: its list loses the post. */
   private noteLeftPublication(postId: string): void {
     if (this.changed.all) return;
-    const before = this.sql.publicationOfPost!.get(postId) as string | undefined;
+    const before = this.sql.publicationOfPost.get(postId) as string | undefined;
     if (before !== undefined) noteLists(this.changed, [before], []);
   }
 

@@ -1,0 +1,64 @@
+// What operators run on PostgreSQL: schema steps (serialized across nodes inside
+// migrations.ts), and re-derivation after a renderer change, told to this process at once.
+import type pg from "pg";
+import { contentOnly, emptyChangeSet, type ChangeSet } from "../change-notice.js";
+import { Outbox } from "../outbox.js";
+import type { ChangeNotice, DerivedUpdate, PostSource, StoreMaintenance } from "../post-store.js";
+import { applyMigrations, readSchemaState } from "./migrations.js";
+import { LIST_POST_SOURCES } from "./queries.js";
+import { CHANNEL, noticePayload } from "./changes.js";
+import { postgresOutboxIo } from "./outbox.js";
+
+type OnPrimary = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+
+export function postgresMaintenance(
+  onPrimary: OnPrimary,
+  notify: (notice: ChangeNotice) => void,
+): Omit<StoreMaintenance, "ping"> {
+  return {
+    schemaState: () => onPrimary(readSchemaState),
+    migrate: () => onPrimary(applyMigrations),
+    async listPostSources(afterId, limit, belowVersion = 2 ** 31 - 1) {
+      const values = [afterId, belowVersion, limit];
+      const result = await onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
+      return result.rows;
+    },
+    async updateDerived(updates) {
+      if (updates.length === 0) return;
+      await onPrimary((c) => updateDerived(c, updates));
+      notify(contentOnly(updates.map((u) => u.id)));
+    },
+  };
+}
+
+const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = u.html,
+    markdown = u.markdown, renderer_version = u.version
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+    AS u(id, json, html, markdown, version)
+  WHERE p.id = u.id`;
+
+/** Re-derived content for a batch of posts: one statement, and its notice, in one transaction. */
+async function updateDerived(client: pg.PoolClient, updates: readonly DerivedUpdate[]) {
+  // Content only: no post moves in or out of a list, so the notice names none.
+  const changed: ChangeSet = { ...emptyChangeSet(), postIds: new Set(updates.map((u) => u.id)) };
+  const payload = noticePayload(changed);
+  await client.query("BEGIN");
+  try {
+    await client.query("SET LOCAL statement_timeout = 0");
+    await client.query(UPDATE_DERIVED, [
+      ...[updates.map((u) => u.id), updates.map((u) => u.json)],
+      ...[updates.map((u) => u.staticHtml), updates.map((u) => u.markdown)],
+      updates.map((u) => u.rendererVersion),
+    ]);
+    // New HTML a reader sees is a `post.updated`, recorded in the same transaction.
+    const ids = updates.map((u) => u.id);
+    await new Outbox(postgresOutboxIo(client)).rerendered(ids, Date.now());
+    if (payload !== undefined) {
+      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
