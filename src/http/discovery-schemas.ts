@@ -3,11 +3,24 @@
 // Where the original's client declares a field required but nullable (search results),
 // it is sent as null; everywhere else an absent optional field is omitted.
 import { Type, type Static } from "typebox";
+import {
+  BlogSearchHitSchema,
+  PostSearchHitSchema,
+  SearchBlogSchema,
+  SearchUserSchema,
+} from "./discovery-search-schemas.js";
 import { AuthorSchema, PostSchema, SocialSchema } from "./schemas.js";
 
+// The search answers are discovery-search-schemas.ts's; their names are still imported from here.
+export { BlogSearchHitSchema, PostSearchHitSchema } from "./discovery-search-schemas.js";
+export type {
+  WireBlogSearchHit,
+  WirePostSearchHit,
+  WireSearchBlog,
+  WireSearchUser,
+} from "./discovery-search-schemas.js";
+
 const text = (description: string) => Type.String({ description });
-const orNull = (description: string) =>
-  Type.Union([Type.String(), Type.Null()], { description: `${description}; null when none` });
 
 /** A publication's fields on the wire (also the authoring API's /v1/me). */
 export const publicationProperties = {
@@ -55,69 +68,8 @@ export const FeedPageSchema = Type.Object(
   { $id: "FeedPage" },
 );
 
-const SearchBlogSchema = Type.Object(
-  {
-    blogId: text("Unique identifier of the publication"),
-    userId: text("Its owner (see Publication.ownerUserId)"),
-    name: orNull("Display name"),
-    url: orNull("Its site: the custom domain, else {SITE_URL}/@slug"),
-    slug: orNull("Its slug"),
-    logoUrl: orNull("Its logo"),
-    coinId: orNull("Always null: publications have no coin here"),
-    customDomain: Type.Optional(Type.String()),
-    summary: Type.Optional(Type.String()),
-  },
-  { $id: "SearchBlog" },
-);
-
-const SearchUserSchema = Type.Object(
-  {
-    userId: text("Unique identifier of the user"),
-    name: orNull("Display name"),
-    bio: Type.Optional(Type.String()),
-    avatarUrl: Type.Optional(Type.String()),
-    walletAddress: Type.Optional(Type.String()),
-  },
-  { $id: "SearchUser" },
-);
-
-export const PostSearchHitSchema = Type.Object(
-  {
-    post: Type.Object({
-      postId: text("Unique identifier of the post"),
-      blogId: text("Its publication"),
-      createdAt: text("Milliseconds since the epoch, as a string: its publication time"),
-      publishedAt: orNull("Milliseconds since the epoch, as a string"),
-      title: orNull("Title"),
-      subtitle: orNull("Subtitle"),
-      postPreview: orNull("The start of its text, plain, at most 200 characters and an ellipsis"),
-      coverImageUrl: orNull("Main image"),
-      slug: orNull("Slug"),
-      coinId: orNull("Associated coin"),
-    }),
-    blog: Type.Ref("SearchBlog"),
-    /** Its first author; the publication's owner for a post with none. */
-    user: Type.Ref("SearchUser"),
-  },
-  { $id: "PostSearchHit" },
-);
-
-export const BlogSearchHitSchema = Type.Object(
-  {
-    blog: Type.Ref("SearchBlog"),
-    /** The publication's owner. */
-    user: Type.Ref("SearchUser"),
-    activeSubscriberCount: Type.Integer({ description: "Always 0: Folio keeps no subscribers" }),
-  },
-  { $id: "BlogSearchHit" },
-);
-
 export type WirePublication = Static<typeof PublicationSchema>;
 export type WirePagination = Static<typeof PaginationSchema>;
-export type WirePostSearchHit = Static<typeof PostSearchHitSchema>;
-export type WireBlogSearchHit = Static<typeof BlogSearchHitSchema>;
-export type WireSearchBlog = Static<typeof SearchBlogSchema>;
-export type WireSearchUser = Static<typeof SearchUserSchema>;
 
 /**
  * Every schema the discovery schemas refer to by $id: fast-json-stringify resolves the

@@ -1,17 +1,16 @@
 // Delivers what the outbox holds: claims due deliveries (one node at a time, under a lease),
-// sends each, records the outcome. At most `concurrency` attempts are in flight, each bounded
-// by its timeout, and all of it is asynchronous I/O: a slow or dead receiver holds a slot,
-// never a request or a write. Woken by writes (poke), else by a timer.
+// sends each, records the outcome (outcome.ts). At most `concurrency` attempts are in flight,
+// each bounded by its timeout, and all of it is asynchronous I/O: a slow or dead receiver
+// holds a slot, never a request or a write. Woken by writes (poke), else by a timer.
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { WebhookSettings } from "../config-webhooks.js";
 import { bodyFor } from "../store/event-payload.js";
-import type { AttemptOutcome, ClaimedDelivery, WebhookDeliveryStore } from "../store/post-store.js";
-import { MAX_ERROR_LENGTH } from "../store/webhook-rows.js";
-import { nextAttemptAt } from "./backoff.js";
+import type { ClaimedDelivery, WebhookDeliveryStore } from "../store/post-store.js";
 import type { DeliveryCounters } from "./counters.js";
-import type { SendResult, Sender } from "./sender.js";
+import { recordAttempt } from "./outcome.js";
+import type { Sender } from "./sender.js";
 import { webhookHeaders } from "./signature.js";
 
 export interface WorkerOptions {
@@ -111,35 +110,7 @@ export class DeliveryWorker {
       allowPrivate,
       signal,
     });
-    await this.record(d, result, this.clock());
-  }
-
-  private async record(d: ClaimedDelivery, result: SendResult, at: number): Promise<void> {
-    // Cut short by stop(): handed back, due now, and not counted as the receiver's failure.
-    const outcome = this.stopped
-      ? { kind: "retry" as const, nextAttemptAt: at }
-      : this.judge(d, result, at);
-    if (!this.stopped) this.o.counters.count(outcome.kind);
-    const error = "status" in result ? statusError(result) : result.error;
-    try {
-      await this.o.store.finishAttempt({
-        ...{ id: d.id, owner: this.owner, at, outcome },
-        ...("status" in result ? { status: result.status } : {}),
-        ...(error === undefined ? {} : { error: error.slice(0, MAX_ERROR_LENGTH) }),
-      });
-    } catch (failure) {
-      // The lease runs out and the delivery is attempted again: at least once, still.
-      this.o.warn("webhook deliveries: cannot record an attempt", failure);
-    }
-  }
-
-  /** 2xx delivered; 410 gone (the endpoint is disabled); anything else is retried until too old. */
-  private judge(d: ClaimedDelivery, result: SendResult, at: number): AttemptOutcome {
-    if ("status" in result && result.status >= 200 && result.status < 300)
-      return { kind: "delivered" };
-    if ("status" in result && result.status === 410) return { kind: "gone" };
-    const next = nextAttemptAt(d.attempts, d.retrySince, at, this.o.settings);
-    return next === undefined ? { kind: "failed" } : { kind: "retry", nextAttemptAt: next };
+    await recordAttempt(this.o, this.owner, d, result, this.clock(), this.stopped);
   }
 
   /**
@@ -152,12 +123,4 @@ export class DeliveryWorker {
     this.aborting.abort();
     await Promise.all(this.attempts);
   }
-}
-
-function statusError(result: { status: number; text: string }): string | undefined {
-  if (result.status >= 200 && result.status < 300) return undefined;
-  const text = result.text.replace(/\s+/g, " ").trim();
-  const why =
-    result.status >= 300 && result.status < 400 ? "redirect not followed" : `HTTP ${result.status}`;
-  return text === "" ? why : `${why}: ${text}`;
 }
