@@ -47,6 +47,25 @@ for (const factory of await storeFactories()) {
       assert.deepEqual(await recorded(store), types);
       const [, updated] = (await store.listDeliveries({ limit: 10 })).reverse();
       assert.equal(updated!.eventType, "post.updated");
+      // What receivers are sent, in order: one post's deliveries are claimable one at a time.
+      const sent: { type: string; data: Record<string, unknown> }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const claim = { owner: "test", now: Date.now(), leaseMs: 60_000, limit: 1 };
+        const [delivery] = await store.claimDeliveries(claim);
+        sent.push(JSON.parse(delivery!.payload) as (typeof sent)[number]);
+        const outcome = { kind: "delivered" } as const;
+        await store.finishAttempt({ id: delivery!.id, owner: "test", at: Date.now(), outcome });
+      }
+      assert.deepEqual(
+        sent.map((e) => e.data.previousSlug),
+        [undefined, "p-a", undefined, undefined],
+        "the old slug only where it changed",
+      );
+      assert.ok(
+        sent.every((e) => !("sendNewsletter" in e.data)),
+        "an import carries none",
+      );
+      assert.equal((sent[1]!.data.post as { slug: string }).slug, "moved");
     });
 
     test("a rolled-back import records nothing, and leaves what receivers were told as it was", async (t) => {
