@@ -19,7 +19,8 @@ const server = new URL(PG_TEST_URL);
 const settings = { ...DEFAULT_POSTGRES_SETTINGS, statementTimeoutMs: 2000 };
 
 async function appOver(store: PostStore): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: "silent", RATE_LIMIT: "0" });
+  // Shedding off: a 503 here must be the store's, not a loaded machine's.
+  const config = loadConfig({ LOG_LEVEL: "silent", RATE_LIMIT: "0", MAX_EVENT_LOOP_DELAY_MS: "0" });
   return buildApp({ config, store, clock: () => NOW, logger: false });
 }
 
