@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
 import { loadDataSet } from "./data.js";
+import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
 import { runWriteBenches } from "./writes.js";
 import {
@@ -124,7 +125,12 @@ const cases = benchCases().filter((c) => only.some((part) => c.name.includes(par
 
 async function runReads(): Promise<void> {
   const needs1m = cases.some((c) => c.data === "1m");
-  const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
+  const needsPg = cases.some((c) => c.data === "1k-pg");
+  const sets = {
+    "1k": await dataSet("1k"),
+    "1m": needs1m ? await dataSet("1m") : undefined,
+    "1k-pg": needsPg ? await postgresDataSet(1000) : undefined,
+  };
   if (sets["1m"]) {
     facts["import rate (1M posts, SQLite, through the full import path)"] =
       `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
@@ -157,6 +163,7 @@ async function runReads(): Promise<void> {
   }
   await current?.folio.stop();
   await current?.before?.stop();
+  await sets["1k-pg"]?.drop();
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${LOADER} (1 thread), ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections${BEFORE ? `; "before": ${BEFORE}` : ""}`;
   writeReadsSection(rows, facts, machine);
 }
