@@ -2,7 +2,8 @@
 import { postId } from "./data.js";
 import { listCases } from "./list-cases.js";
 
-export type DataSet = "1k" | "1m";
+/** "1k-pg": the 1k set on PostgreSQL (bench/pg-data.ts). */
+export type DataSet = "1k" | "1m" | "1k-pg";
 
 export interface Case {
   name: string;
@@ -97,6 +98,20 @@ export function benchCases(): Case[] {
       data: "1k",
       cache: false,
       paths: byId(spread(1000, 1000), false),
+      headers: {},
+    },
+    {
+      name: "cache off, 1k posts, content (store read each)",
+      data: "1k",
+      cache: false,
+      paths: byId(spread(1000, 1000), true),
+      headers: {},
+    },
+    {
+      name: "cache off, 1k posts, content, PostgreSQL (store read each)",
+      data: "1k-pg",
+      cache: false,
+      paths: byId(spread(1000, 1000), true),
       headers: {},
     },
     {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
 import { loadDataSet } from "./data.js";
+import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
 import {
   LOADER,
@@ -42,7 +43,7 @@ function beforeCopy(path: string): string {
 }
 
 async function dataSet(
-  name: DataSet,
+  name: Exclude<DataSet, "1k-pg">,
 ): Promise<{ path: string; postsPerSecond: number; built: string }> {
   const size = name === "1k" ? 1000 : 1_000_000;
   const path = name === "1k" ? join(work, "1k.db") : join(DATA_DIR, "posts-1m.db");
@@ -121,7 +122,12 @@ let port = 18700;
 const only = (process.env.BENCH_ONLY ?? "").split("|");
 const cases = benchCases().filter((c) => only.some((part) => c.name.includes(part)));
 const needs1m = cases.some((c) => c.data === "1m");
-const sets = { "1k": await dataSet("1k"), "1m": needs1m ? await dataSet("1m") : undefined };
+const needsPg = cases.some((c) => c.data === "1k-pg");
+const sets = {
+  "1k": await dataSet("1k"),
+  "1m": needs1m ? await dataSet("1m") : undefined,
+  "1k-pg": needsPg ? await postgresDataSet(1000) : undefined,
+};
 if (sets["1m"]) {
   facts["import rate (1M posts, SQLite, through the full import path)"] =
     `${sets["1m"].postsPerSecond} posts/s (built ${sets["1m"].built})`;
@@ -153,6 +159,7 @@ for (const c of cases) {
 }
 await current?.folio.stop();
 await current?.before?.stop();
+await sets["1k-pg"]?.drop();
 rmSync(work, { recursive: true, force: true });
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${LOADER} (1 thread), ${SECONDS} s × ${ROUNDS} rounds per server, 32 connections${BEFORE ? `; "before": ${BEFORE}` : ""}`;
 writeReadsSection(rows, facts, machine);
