@@ -6,6 +6,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
+import { representPost } from "../src/http/representation.js";
 import { loadDataSet } from "./data.js";
 import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
@@ -52,7 +53,7 @@ async function dataSet(
     return { path, ...JSON.parse(readFileSync(meta, "utf8")) };
   rmSync(path, { force: true });
   console.log(`building the ${name} data set (${size} posts)…`);
-  const store = openSqliteStore(path);
+  const store = openSqliteStore(path, { represent: representPost });
   await store.migrate();
   const summary = await loadDataSet(store, size);
   await store.close();

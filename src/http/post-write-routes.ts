@@ -12,14 +12,13 @@ import { etagOf, ifMatch } from "./if-match.js";
 
 export interface WriteRoutesOptions {
   writes: PostWrites;
-  siteUrl: string;
   maxBodyBytes: number;
 }
 
 type Params = { postId?: string; slug?: string };
 
 export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutesOptions) {
-  const { writes, siteUrl, maxBodyBytes } = options;
+  const { writes, maxBodyBytes } = options;
   jsonBodiesOnly(app, maxBodyBytes);
   const route = {
     config: { auth: true },
@@ -27,7 +26,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     validatorCompiler: fieldCompiler,
   };
   const answer = (reply: FastifyReply, post: PostRecord | undefined, body: unknown) =>
-    reply.headers(writtenHeaders(post, siteUrl)).send(body);
+    reply.headers(writtenHeaders(post)).send(body);
 
   app.post("/v1/posts", { ...route, schema: createDocs }, async (request, reply) => {
     const key = keyOf(request);
@@ -43,7 +42,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
   ] as const) {
     app.put(url, { ...route, schema: updateDocs(by) }, (request, reply) =>
       moved(reply, async () => {
-        const pre = ifMatch(request.headers, siteUrl);
+        const pre = ifMatch(request.headers);
         const post = await writes.update(
           keyOf(request).publicationId,
           refOf(request),
@@ -55,7 +54,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     );
     app.delete(url, { ...route, schema: deleteDocs(by) }, (request, reply) =>
       moved(reply, async () => {
-        const pre = ifMatch(request.headers, siteUrl);
+        const pre = ifMatch(request.headers);
         const post = await writes.remove(keyOf(request).publicationId, refOf(request), pre);
         // Gone: no validator to give, but the keys a CDN should purge.
         return reply.headers(purgeHeaders(post)).send({ success: true });
@@ -86,9 +85,9 @@ async function moved(reply: FastifyReply, work: () => Promise<FastifyReply>) {
 }
 
 /** No store may keep a write's answer; the post's keys say what a CDN should purge. */
-function writtenHeaders(post: PostRecord | undefined, siteUrl: string) {
+function writtenHeaders(post: PostRecord | undefined) {
   if (post === undefined) return { "cache-control": "no-store" };
-  return { ...purgeHeaders(post), etag: etagOf(post, siteUrl) };
+  return { ...purgeHeaders(post), etag: etagOf(post) };
 }
 
 function purgeHeaders(post: PostRecord) {

@@ -255,6 +255,19 @@ export const migrations: readonly string[] = [
      WHERE status = 'published'
        AND published_at <= (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
   `,
+  // 11 (issue 17): each post's response bytes, without and with content, and their ETag,
+  // written in the transaction that writes the post (stored-bytes.ts). Filled for older posts
+  // on migrate. Stored uncompressed: a read must not pay to inflate what it sends.
+  `
+  CREATE TABLE post_bytes (
+    post_id TEXT COLLATE "C" NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+    content BOOLEAN NOT NULL,
+    etag    TEXT NOT NULL,
+    body    BYTEA NOT NULL,
+    PRIMARY KEY (post_id, content)
+  );
+  ALTER TABLE post_bytes ALTER COLUMN body SET STORAGE EXTERNAL;
+  `,
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

@@ -45,11 +45,15 @@ import type { WebhookEndpointStore } from "../webhook-endpoints.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
 import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
 import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
+import type { Represent, StoredBytesReader } from "../stored-bytes.js";
+import { fillMissingBytes, postgresStoredBytesReader } from "./stored-bytes.js";
 
 export interface PostgresStoreOptions extends PostgresSettings {
   url: string;
   /** Where the store reports what an operator should know (lost notices connection). */
   log?: (message: string) => void;
+  /** Makes the bodies stored with each post (stored-bytes.ts); without it none are stored. */
+  represent?: Represent;
 }
 
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
@@ -67,6 +71,7 @@ export interface PostgresStore
     PublicationReader,
     PostLists,
     SearchReader,
+    StoredBytesReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
     GoLiveEvents {}
@@ -96,6 +101,7 @@ export class PostgresStore implements PostStore {
     for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
       addRole(this, new role(context));
     }
+    Object.assign(this, postgresStoredBytesReader(context));
     Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
     Object.assign(this, postgresGoLiveEvents(onPrimary));
   }
@@ -156,7 +162,10 @@ export class PostgresStore implements PostStore {
 
   async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
     const bulk = options.bulk ?? true;
-    return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal, bulk);
+    return PostgresWrite.begin(
+      ...[this.primary, this.translate, this.notifyLocal],
+      ...[this.options.represent, bulk],
+    );
   }
 
   async listPostSources(afterId: string, limit: number, belowVersion = 2 ** 31 - 1) {
@@ -167,7 +176,7 @@ export class PostgresStore implements PostStore {
 
   async updateDerived(updates: readonly DerivedUpdate[]): Promise<void> {
     if (updates.length === 0) return;
-    await this.onPrimary((c) => updateDerived(c, updates));
+    await this.onPrimary((c) => updateDerived(c, updates, this.options.represent));
     this.notifyLocal(contentOnly(updates.map((u) => u.id)));
   }
 
@@ -210,7 +219,13 @@ export class PostgresStore implements PostStore {
   }
 
   async migrate(): Promise<SchemaState> {
-    return this.onPrimary(applyMigrations);
+    const state = await this.onPrimary(applyMigrations);
+    // Posts stored before stored bodies (or by a store without a Represent) get theirs.
+    const { represent } = this.options;
+    if (represent !== undefined) {
+      while ((await this.onPrimary((c) => fillMissingBytes(c, represent))) > 0);
+    }
+    return state;
   }
 
   private onPrimary<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

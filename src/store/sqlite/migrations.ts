@@ -282,4 +282,16 @@ export const migrations: readonly string[] = [
     SELECT id, publication_id, slug, 1 FROM posts
      WHERE status = 'published' AND published_at <= CAST(unixepoch('subsec') * 1000 AS INTEGER);
   `,
+  // 11 (issue 17): each post's response bytes, without and with content, and their ETag,
+  // written in the transaction that writes the post (stored-bytes.ts). A row of its own, not
+  // columns of posts: a read touches only the body it sends. Filled for older posts on migrate.
+  `
+  CREATE TABLE post_bytes (
+    post_id TEXT NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+    content INTEGER NOT NULL,
+    etag    TEXT NOT NULL,
+    body    BLOB NOT NULL,
+    PRIMARY KEY (post_id, content)
+  ) STRICT;
+  `,
 ];

@@ -48,10 +48,17 @@ import type { SearchReader } from "../search.js";
 import { SqlitePostLists } from "./post-lists.js";
 import { SqlitePublications } from "./publications.js";
 import { SqliteSearch } from "./search.js";
+import type { Represent, StoredBytesReader } from "../stored-bytes.js";
+import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
 
 export { StoreOpenError };
 
-export function openSqliteStore(path: string): SqliteStore {
+export interface SqliteStoreOptions {
+  /** Makes the bodies stored with each post (stored-bytes.ts); without it none are stored. */
+  represent?: Represent;
+}
+
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   try {
     if (path !== ":memory:") makeParents(dirname(path));
     const db = new Database(path);
@@ -60,7 +67,7 @@ export function openSqliteStore(path: string): SqliteStore {
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
     db.exec("CREATE TABLE IF NOT EXISTS folio_schema (version INTEGER NOT NULL) STRICT");
-    return new SqliteStore(db);
+    return new SqliteStore(db, options.represent);
   } catch (error) {
     throw new StoreOpenError(`cannot open SQLite store ${path}: ${openFailure(error)}`);
   }
@@ -102,6 +109,7 @@ export interface SqliteStore
     PublicationReader,
     PostLists,
     SearchReader,
+    StoredBytesReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
     GoLiveEvents {}
@@ -117,10 +125,15 @@ export class SqliteStore implements PostStore {
    */
   private readonly writes = new WriteQueue();
   private readonly background: Background;
+  private readonly bytes: SqliteBytesWriter;
 
-  constructor(readonly db: Database.Database) {
+  constructor(
+    readonly db: Database.Database,
+    represent?: Represent,
+  ) {
     this.background = new Background(db, this.writes);
-    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db));
+    this.bytes = new SqliteBytesWriter(db, represent);
+    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db), sqliteStoredBytesReader(db));
     Object.assign(
       this,
       sqliteViews(db, (work) => this.writes.exclusive(work)),
@@ -178,7 +191,7 @@ export class SqliteStore implements PostStore {
   async beginWrite(): Promise<WriteTransaction> {
     const release = await this.writes.acquire();
     try {
-      const write = new SqliteWrite(this.db, this.notify);
+      const write = new SqliteWrite(this.db, this.notify, this.bytes);
       write.onFinish = release;
       return write;
     } catch (error) {
@@ -232,6 +245,7 @@ export class SqliteStore implements PostStore {
         for (const u of updates)
           update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
         const ids = updates.map((u) => u.id);
+        this.bytes.refresh(ids);
         await new Outbox(sqliteOutboxIo(this.db)).rerendered(ids, Date.now());
       }),
     );
@@ -251,7 +265,14 @@ export class SqliteStore implements PostStore {
       this.db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(version);
     });
     for (let v = state.current + 1; v <= state.latest; v++) step(v);
+    await this.fillStoredBytes();
     return { current: state.latest, latest: state.latest };
+  }
+
+  /** Posts stored before stored bodies (or by a store without a Represent) get theirs. */
+  private async fillStoredBytes(): Promise<void> {
+    const fill = () => inTransaction(this.db, async () => this.bytes.fillMissing(500));
+    while ((await this.writes.exclusive(fill)) > 0);
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,7 @@ import type {
 } from "../post-store.js";
 import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
+import type { SqliteBytesWriter } from "./stored-bytes.js";
 
 type Check = (r: NumberedRecord) => Rejection | undefined;
 
@@ -40,6 +41,7 @@ export class SqliteWrite implements WriteTransaction {
   constructor(
     private readonly db: Database,
     private readonly notify: (notice: ChangeNotice) => void,
+    private readonly bytes: SqliteBytesWriter,
   ) {
     const prepare = (text: string) => db.prepare(text);
     this.sql = {
@@ -59,7 +61,12 @@ export class SqliteWrite implements WriteTransaction {
           name = excluded.name, wallet_address = excluded.wallet_address,
           avatar_url = excluded.avatar_url, bio = excluded.bio,
           social_username = excluded.social_username,
-          social_display_name = excluded.social_display_name, social_fid = excluded.social_fid`),
+          social_display_name = excluded.social_display_name, social_fid = excluded.social_fid
+        WHERE (authors.publication_id, authors.name, authors.wallet_address, authors.avatar_url,
+          authors.bio, authors.social_username, authors.social_display_name, authors.social_fid)
+          IS NOT (excluded.publication_id, excluded.name, excluded.wallet_address,
+          excluded.avatar_url, excluded.bio, excluded.social_username,
+          excluded.social_display_name, excluded.social_fid)`),
       postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
       publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
       upsertPost: prepare(`INSERT INTO posts (id, publication_id, slug, title, subtitle,
@@ -101,12 +108,15 @@ export class SqliteWrite implements WriteTransaction {
   async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
     const rejections: Rejection[] = [];
     const posts: PostInput[] = [];
+    const authors: string[] = [];
     for (const item of batch) {
       const rejection = this.check(item);
       if (rejection) rejections.push(rejection);
-      else this.write(item);
+      else if (this.write(item)) authors.push(item.record.id);
       if (!rejection && item.record.type === "post") posts.push(item.record);
     }
+    // Bodies embed their authors: an author's change rewrites every post that shows it.
+    this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
     await this.outbox.written(posts, Date.now());
     return rejections;
   }
@@ -139,19 +149,22 @@ export class SqliteWrite implements WriteTransaction {
     return undefined;
   };
 
-  private write({ record }: NumberedRecord): void {
+  /** Writes the record; true for an author whose stored fields changed. */
+  private write({ record }: NumberedRecord): boolean {
     noteChange(this.changed, record);
+    if (record.type === "author") return this.writeAuthor(record);
     if (record.type === "publication") this.writePublication(record);
-    else if (record.type === "author") this.writeAuthor(record);
     else this.writePost(record);
+    return false;
   }
 
   private writePublication(p: PublicationInput): void {
     this.sql.upsertPublication!.run(...publicationColumns(p));
   }
 
-  private writeAuthor(a: AuthorInput): void {
-    this.sql.upsertAuthor!.run(
+  /** True when the author is new or changed; a same-valued line leaves its posts alone. */
+  private writeAuthor(a: AuthorInput): boolean {
+    const { changes } = this.sql.upsertAuthor!.run(
       a.id,
       a.publicationId,
       a.name,
@@ -162,6 +175,7 @@ export class SqliteWrite implements WriteTransaction {
       a.social?.displayName ?? null,
       a.social?.fid ?? null,
     );
+    return changes > 0;
   }
 
   private writePost(p: PostInput): void {
