@@ -31,14 +31,16 @@ mkdirSync(work, { recursive: true });
 mkdirSync(DATA_DIR, { recursive: true });
 
 /**
- * The 1k set for an older build: a copy at schema version 1 (the steps after it only add
- * indexes), since a build refuses a store newer than it knows.
+ * The 1k set for an older build: a copy at the schema version it knows (BENCH_BEFORE_VERSION,
+ * default 10: before stored bytes), since a build refuses a store newer than it knows.
  */
 function beforeCopy(path: string): string {
+  const version = Number(process.env.BENCH_BEFORE_VERSION ?? 10);
   const copy = join(work, "1k-before.db");
   copyFileSync(path, copy);
   const db = new Database(copy);
-  db.exec("DELETE FROM folio_schema WHERE version > 1; DROP INDEX IF EXISTS posts_by_status_time");
+  db.prepare("DELETE FROM folio_schema WHERE version > ?").run(version);
+  if (version < 11) db.exec("DROP TABLE IF EXISTS post_bytes");
   db.close();
   return copy;
 }
