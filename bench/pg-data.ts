@@ -3,6 +3,7 @@
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
+import { representPost } from "../src/http/representation.js";
 import { loadDataSet } from "./data.js";
 
 const ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -30,7 +31,11 @@ export async function postgresDataSet(size: number): Promise<PostgresDataSet> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url: url.href });
+  const store = openPostgresStore({
+    ...DEFAULT_POSTGRES_SETTINGS,
+    url: url.href,
+    represent: representPost,
+  });
   await store.migrate();
   const summary = await loadDataSet(store, size);
   await store.close();

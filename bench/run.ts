@@ -6,6 +6,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
+import { representPost } from "../src/http/representation.js";
 import { loadDataSet } from "./data.js";
 import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
@@ -31,20 +32,22 @@ mkdirSync(work, { recursive: true });
 mkdirSync(DATA_DIR, { recursive: true });
 
 /**
- * The 1k set for an older build: a copy at schema version 1 (the steps after it only add
- * indexes), since a build refuses a store newer than it knows.
+ * The 1k set for an older build: a copy at the schema version it knows (BENCH_BEFORE_VERSION,
+ * default 10: before stored bytes), since a build refuses a store newer than it knows.
  */
 function beforeCopy(path: string): string {
+  const version = Number(process.env.BENCH_BEFORE_VERSION ?? 10);
   const copy = join(work, "1k-before.db");
   copyFileSync(path, copy);
   const db = new Database(copy);
-  db.exec("DELETE FROM folio_schema WHERE version > 1; DROP INDEX IF EXISTS posts_by_status_time");
+  db.prepare("DELETE FROM folio_schema WHERE version > ?").run(version);
+  if (version < 11) db.exec("DROP TABLE IF EXISTS post_bytes");
   db.close();
   return copy;
 }
 
 async function dataSet(
-  name: DataSet,
+  name: Exclude<DataSet, "1k-pg">,
 ): Promise<{ path: string; postsPerSecond: number; built: string }> {
   const size = name === "1k" ? 1000 : 1_000_000;
   const path = name === "1k" ? join(work, "1k.db") : join(DATA_DIR, "posts-1m.db");
@@ -53,7 +56,7 @@ async function dataSet(
     return { path, ...JSON.parse(readFileSync(meta, "utf8")) };
   rmSync(path, { force: true });
   console.log(`building the ${name} data set (${size} posts)…`);
-  const store = openSqliteStore(path);
+  const store = openSqliteStore(path, { represent: representPost });
   await store.migrate();
   const summary = await loadDataSet(store, size);
   await store.close();

@@ -147,7 +147,8 @@ async function readService(
     cache,
     goLive,
     clock,
-    represent: (post, withContent) => new Representation(post, withContent, config.siteUrl),
+    fromStored: (post, bytes) => new Representation(post, bytes, config.siteUrl),
+    represent: (post, withContent) => Representation.of(post, withContent, config.siteUrl),
     missTtlMs: config.cacheMissTtlMs,
   });
 }

@@ -1,7 +1,6 @@
 import { loadConfig } from "../config.js";
-import { openStore } from "../store/open-store.js";
 import { parse } from "./args.js";
-import { describeDatabase } from "./store.js";
+import { describeDatabase, openConfiguredStore } from "./store.js";
 
 export const migrateCommand = {
   summary: "bring the store's schema up to date",
@@ -12,7 +11,7 @@ Refuses a store whose schema is newer than this Folio knows.`,
   async run(args: string[]): Promise<number> {
     parse(args, {}, 0);
     const config = loadConfig();
-    const store = await openStore(config.database);
+    const store = await openConfiguredStore(config);
     try {
       const before = await store.schemaState();
       const after = await store.migrate();

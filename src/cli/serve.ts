@@ -4,12 +4,12 @@ import { forkWorkers, isWorker } from "../workers.js";
 import { clusterSource } from "../http/cluster-metrics.js";
 import { startMetricsServer } from "../http/metrics-server.js";
 import { ListenError, closeOnSignals, startServer, type RunningServer } from "../server.js";
-import { openStore } from "../store/open-store.js";
 import { StartingStore } from "../store/starting-store.js";
 import { parse } from "./args.js";
 import { banner, examplePaths } from "./banner.js";
 import { loadDemo } from "./demo.js";
 import { variableDefaults } from "./environment.js";
+import { openConfiguredStore } from "./store.js";
 
 type Log = (line: string) => void;
 
@@ -28,7 +28,7 @@ ${variableDefaults()}`,
   async run(args: string[]): Promise<number> {
     const { values } = parse(args, { "demo-if-empty": { type: "boolean" } }, 0);
     const config = loadConfig();
-    const store = new StartingStore(await openStore(config.database));
+    const store = new StartingStore(await openConfiguredStore(config));
     const log: Log = (line) => console.error(`folio: ${line}`);
     const afterStart = async () => {
       if (!isWorker() && values["demo-if-empty"] && (await store.countPosts()) === 0) {

@@ -41,8 +41,7 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
     await deriver.close();
   });
   const writes = new PostWrites(store, deriver, clock);
-  const { siteUrl } = config;
-  await app.register(postWriteRoutes, { writes, siteUrl, maxBodyBytes: settings.maxBodyBytes });
+  await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
   await app.register(ownRoutes, { own: new OwnPosts(store, clock), store });
   await app.register(viewRoutes, { service: deps.reads, views });
 }

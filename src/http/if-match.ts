@@ -6,11 +6,11 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Precondition } from "../posts/post-writes.js";
 import type { PostRecord } from "../store/post-store.js";
-import { Representation } from "./representation.js";
+import { wireBytes } from "./representation.js";
 
 const CODING_SUFFIX = /-(?:br|gzip)"$/;
 
-export function ifMatch(headers: IncomingHttpHeaders, siteUrl: string): Precondition | undefined {
+export function ifMatch(headers: IncomingHttpHeaders): Precondition | undefined {
   const header = headers["if-match"];
   if (header === undefined) return undefined;
   // "If the field value is "*", the condition is true if the origin server has a current
@@ -21,14 +21,14 @@ export function ifMatch(headers: IncomingHttpHeaders, siteUrl: string): Precondi
     .map((tag) => tag.trim())
     .filter((tag) => tag.startsWith('"'))
     .map((tag) => tag.replace(CODING_SUFFIX, '"'));
-  return (current) => currentTags(current, siteUrl).some((tag) => wanted.includes(tag));
+  return (current) => currentTags(current).some((tag) => wanted.includes(tag));
 }
 
-function currentTags(post: PostRecord, siteUrl: string): string[] {
-  return [false, true].map((withContent) => new Representation(post, withContent, siteUrl).etag);
+function currentTags(post: PostRecord): string[] {
+  return [false, true].map((withContent) => wireBytes(post, withContent).etag);
 }
 
 /** The tag a write's answer carries: the post's, as GET without content would tag it. */
-export function etagOf(post: PostRecord, siteUrl: string): string {
-  return new Representation(post, false, siteUrl).etag;
+export function etagOf(post: PostRecord): string {
+  return wireBytes(post, false).etag;
 }

@@ -13,14 +13,13 @@ import { etagOf, ifMatch } from "./if-match.js";
 
 export interface WriteRoutesOptions {
   writes: PostWrites;
-  siteUrl: string;
   maxBodyBytes: number;
 }
 
 type Params = { postId?: string; slug?: string };
 
 export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutesOptions) {
-  const { writes, siteUrl, maxBodyBytes } = options;
+  const { writes, maxBodyBytes } = options;
   jsonBodiesOnly(app, maxBodyBytes);
   const route = {
     config: { auth: true },
@@ -32,7 +31,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     post: PostRecord | undefined,
     body: unknown,
     before?: PostRecord,
-  ) => reply.headers(writtenHeaders(post, siteUrl, before)).send(body);
+  ) => reply.headers(writtenHeaders(post, before)).send(body);
 
   app.post("/v1/posts", { ...route, schema: createDocs }, async (request, reply) => {
     const key = keyOf(request);
@@ -48,7 +47,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
   ] as const) {
     app.put(url, { ...route, schema: updateDocs(by) }, (request, reply) =>
       moved(reply, async () => {
-        const pre = ifMatch(request.headers, siteUrl);
+        const pre = ifMatch(request.headers);
         const { publicationId } = keyOf(request);
         const written = await writes.update(publicationId, refOf(request), request.body, pre);
         return answer(reply, written.post, { success: true }, written.before);
@@ -56,7 +55,7 @@ export async function postWriteRoutes(app: FastifyInstance, options: WriteRoutes
     );
     app.delete(url, { ...route, schema: deleteDocs(by) }, (request, reply) =>
       moved(reply, async () => {
-        const pre = ifMatch(request.headers, siteUrl);
+        const pre = ifMatch(request.headers);
         const post = await writes.remove(keyOf(request).publicationId, refOf(request), pre);
         // Gone: no validator to give, but the keys a CDN should purge.
         return reply.headers(purgeHeaders(post)).send({ success: true });
@@ -87,9 +86,9 @@ async function moved(reply: FastifyReply, work: () => Promise<FastifyReply>) {
 }
 
 /** No store may keep a write's answer; the post's keys say what a CDN should purge. */
-function writtenHeaders(post: PostRecord | undefined, siteUrl: string, before?: PostRecord) {
+function writtenHeaders(post: PostRecord | undefined, before?: PostRecord) {
   if (post === undefined) return { "cache-control": "no-store" };
-  return { ...purgeHeaders(post, before), etag: etagOf(post, siteUrl) };
+  return { ...purgeHeaders(post, before), etag: etagOf(post) };
 }
 
 /**

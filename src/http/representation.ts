@@ -1,10 +1,12 @@
-// A post as the bytes the API sends, made once per (post, includeContent) and kept by the
-// cache: the serialized body, its strong validator, and its compressed forms on demand.
+// A post as the bytes the API sends, kept by the cache: the serialized body, its strong
+// validator, and its compressed forms on demand. The body and validator are made at write
+// time (`representPost`, which the store calls and keeps the result of: store/stored-bytes.ts);
+// a read builds a Representation from those stored bytes without serializing or hashing.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import fastJson from "fast-json-stringify";
-import type { PostRecord } from "../store/post-store.js";
+import type { PostRecord, PostWire, WireBytes } from "../store/post-store.js";
 import { canonicalLink } from "./headers.js";
 import { PostSchema } from "./schemas.js";
 import { toWirePost } from "./wire.js";
@@ -15,6 +17,24 @@ export type Coding = "br" | "gzip";
 export const MIN_COMPRESS_BYTES = 1024;
 
 const serialize = fastJson(PostSchema);
+
+/** A post's body as the API sends it, and its strong validator. */
+export function wireBytes(post: PostRecord, includeContent: boolean): WireBytes {
+  const body = Buffer.from(serialize(toWirePost(post, includeContent)));
+  // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
+  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+}
+
+/** Both bodies of a post, for the store to keep with it (the composition root passes this). */
+export function representPost(post: PostRecord): PostWire {
+  return { meta: wireBytes(post, false), full: wireBytes(post, true) };
+}
+
+/** What a post's headers need besides its bytes: from a record, or stored beside the bytes. */
+export type PostHead = Pick<
+  PostRecord,
+  "id" | "publicationId" | "publicationSlug" | "slug" | "updatedAt"
+>;
 /** gzip and brotli as every answer is compressed: once, on first demand. */
 export const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
@@ -43,10 +63,14 @@ export class Representation {
   private readonly encoded: Partial<Record<Coding, Buffer>> = {};
   private readonly etags: Record<Coding | "identity", string>;
 
-  constructor(post: PostRecord, includeContent: boolean, siteUrl: string) {
-    this.body = Buffer.from(serialize(toWirePost(post, includeContent)));
-    // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
-    this.etag = `"${createHash("sha1").update(this.body).digest("base64url")}"`;
+  /** Serializes and hashes the record: for a post without stored bytes. */
+  static of(post: PostRecord, includeContent: boolean, siteUrl: string): Representation {
+    return new Representation(post, wireBytes(post, includeContent), siteUrl);
+  }
+
+  constructor(post: PostHead, bytes: WireBytes, siteUrl: string) {
+    this.body = bytes.body;
+    this.etag = bytes.etag;
     this.lastModified = new Date(post.updatedAt).toUTCString();
     this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug);
     this.surrogateKey = `post-${post.id} pub-${post.publicationId}`;

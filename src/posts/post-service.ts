@@ -1,6 +1,14 @@
 // The read service: cache-aside over the store, visibility decided in the store's query, and
-// whatever the caller makes of a post (its representation) built once per cache fill.
-import type { AuthoringReader, PostReader, PostRecord } from "../store/post-store.js";
+// whatever the caller makes of a post (its representation) built once per cache fill: from
+// the bytes stored at write time, or, for a post without them, from its record.
+import type {
+  AuthoringReader,
+  PostReader,
+  PostRecord,
+  StoredBody,
+  StoredBytesReader,
+  WireBytes,
+} from "../store/post-store.js";
 import type { GoLiveWatch } from "./go-live.js";
 import type { Cacheable, Lookup, PostCache } from "./post-cache.js";
 
@@ -14,8 +22,11 @@ export interface LookupNote {
 }
 
 export interface PostServiceOptions<R extends Cacheable> {
-  store: PostReader & Pick<AuthoringReader, "findMovedSlug">;
+  store: PostReader & StoredBytesReader & Pick<AuthoringReader, "findMovedSlug">;
   cache: PostCache<R>;
+  /** From the post's stored bytes: no serializing, no hashing. */
+  fromStored: (post: StoredBody, bytes: WireBytes) => R;
+  /** From the record, for a post stored without bytes. */
   represent: (post: PostRecord, withContent: boolean) => R;
   goLive: Pick<GoLiveWatch, "validUntil">;
   clock?: Clock;
@@ -34,20 +45,19 @@ export class PostService<R extends Cacheable> {
 
   /** The visible post's representation, or undefined: hidden and missing are one answer. */
   async find(lookup: Lookup, withContent: boolean, note?: LookupNote): Promise<R | undefined> {
-    const { cache, represent } = this.options;
+    const { cache } = this.options;
     const now = this.now();
     const cached = cache.get(lookup, withContent, now);
     if (note !== undefined) note.cacheResult = cached === undefined ? "miss" : "hit";
     if (cached !== undefined) return cached ?? undefined;
     const ticket = cache.ticket();
-    const post = await this.read(lookup, withContent, now);
-    if (post === undefined) {
+    const representation = await this.read(lookup, withContent, now);
+    if (representation === undefined) {
       // A scheduled post's miss must end when it goes live, not a TTL later.
       const until = Math.min(now + this.missTtlMs, this.options.goLive.validUntil(now));
       cache.putMiss(lookup, until, ticket);
       return undefined;
     }
-    const representation = represent(post, withContent);
     cache.put(withContent, representation, ticket);
     return representation;
   }
@@ -65,11 +75,18 @@ export class PostService<R extends Cacheable> {
     this.options.cache.grew(representation, withContent, extraBytes);
   }
 
-  private read(lookup: Lookup, withContent: boolean, visibleAt: number) {
-    const { store } = this.options;
+  private async read(lookup: Lookup, withContent: boolean, visibleAt: number) {
+    const { store, fromStored, represent } = this.options;
+    const stored = await ("id" in lookup
+      ? store.findStoredById(lookup.id, withContent, visibleAt)
+      : store.findStoredBySlugs(lookup.publicationSlug, lookup.postSlug, withContent, visibleAt));
+    if (stored === undefined) return undefined;
+    const { body, etag } = stored;
+    if (body !== undefined && etag !== undefined) return fromStored(stored, { body, etag });
     const options = { withContent, visibleAt };
-    return "id" in lookup
+    const post = await ("id" in lookup
       ? store.findPostById(lookup.id, options)
-      : store.findPostBySlugs(lookup.publicationSlug, lookup.postSlug, options);
+      : store.findPostBySlugs(lookup.publicationSlug, lookup.postSlug, options));
+    return post && represent(post, withContent);
   }
 }

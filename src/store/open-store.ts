@@ -1,10 +1,20 @@
 // Chooses the backend from the configured database target.
 import type { DatabaseTarget } from "../config.js";
-import type { PostStore } from "./post-store.js";
+import type { PostStore, Represent } from "./post-store.js";
 import { openPostgresStore } from "./postgres/store.js";
 import { openSqliteStore } from "./sqlite/store.js";
 
-export async function openStore(target: DatabaseTarget): Promise<PostStore> {
-  if (target.kind === "sqlite") return openSqliteStore(target.path);
-  return openPostgresStore({ ...target, log: (message) => console.error(`folio: ${message}`) });
+export interface OpenOptions {
+  /** Makes the response bodies stored with each post (stored-bytes.ts). */
+  represent?: Represent;
+}
+
+export async function openStore(
+  target: DatabaseTarget,
+  options: OpenOptions = {},
+): Promise<PostStore> {
+  const { represent } = options;
+  if (target.kind === "sqlite") return openSqliteStore(target.path, { represent });
+  const log = (message: string) => console.error(`folio: ${message}`);
+  return openPostgresStore({ ...target, log, represent });
 }

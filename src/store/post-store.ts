@@ -18,6 +18,7 @@ import type { ViewStore } from "./views.js";
 import type { PostLists } from "./post-lists.js";
 import type { PublicationReader } from "./publications.js";
 import type { SearchReader } from "./search.js";
+import type { StoredBytesReader } from "./stored-bytes.js";
 import type { GoLiveEvents } from "./go-live-events.js";
 import type { WebhookDeliveryStore } from "./webhook-deliveries.js";
 import type { WebhookEndpointStore } from "./webhook-endpoints.js";
@@ -31,6 +32,7 @@ export type * from "./views.js";
 export type * from "./post-lists.js";
 export type * from "./publications.js";
 export type * from "./search.js";
+export type * from "./stored-bytes.js";
 export type * from "./go-live-events.js";
 export type * from "./webhook-deliveries.js";
 export type * from "./webhook-endpoints.js";
@@ -116,6 +118,7 @@ export interface AssembledRoles
     PublicationReader,
     PostLists,
     SearchReader,
+    StoredBytesReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
     GoLiveEvents {}

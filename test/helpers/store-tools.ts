@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { loadConfig } from "../../src/config.js";
 import { importNdjson, type ImportSummary } from "../../src/import/run-import.js";
+import { representPost } from "../../src/http/representation.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { ChangeNotice, PostStore } from "../../src/store/post-store.js";
 import { ndjson } from "./fixtures.js";
@@ -15,7 +16,7 @@ export function importLines(store: PostStore, lines: readonly unknown[]): Promis
 
 /** Another store on the same data, through its own connection(s), as another node would. */
 export async function openSecond(url: string): Promise<PostStore> {
-  return openStore(loadConfig({ DATABASE_URL: url }).database);
+  return openStore(loadConfig({ DATABASE_URL: url }).database, { represent: representPost });
 }
 
 /** Records a schema version directly in the store, behind Folio's back. */

@@ -7,6 +7,7 @@ import type { PostStore } from "../../src/store/post-store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
+import { representPost } from "../../src/http/representation.js";
 import { createDatabase, dropDatabase, testServer, unreachableReason } from "./postgres.js";
 
 export interface TestStore {
@@ -26,7 +27,7 @@ export const sqliteFactory: StoreFactory = {
   async create() {
     const dir = mkdtempSync(join(tmpdir(), "folio-test-"));
     const path = join(dir, "folio.db");
-    const store = openSqliteStore(path);
+    const store = openSqliteStore(path, { represent: representPost });
     await store.migrate();
     return {
       store,
@@ -43,7 +44,11 @@ export const postgresFactory: StoreFactory = {
   name: "postgres",
   async create() {
     const { name, url } = await createDatabase();
-    const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
+    const store = openPostgresStore({
+      ...DEFAULT_POSTGRES_SETTINGS,
+      url,
+      represent: representPost,
+    });
     try {
       await store.migrate();
     } catch (error) {

@@ -25,7 +25,7 @@ for (const factory of await storeFactories()) {
       const { store, dispose } = await factory.create();
       await loadFixtures(store);
       const broken: PostStore = Object.create(store, {
-        findPostById: {
+        findStoredById: {
           value: async () => {
             throw new Error("secret detail /srv/folio/db.ts:42");
           },

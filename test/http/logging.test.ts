@@ -69,7 +69,7 @@ for (const factory of await storeFactories()) {
     test("a 500 is logged at error with its stack and the request id", async (t) => {
       const { app, lines } = await logged(t, factory, (store) =>
         Object.create(store, {
-          findPostById: {
+          findStoredById: {
             value: async () => {
               throw new Error("boom in the store");
             },

@@ -52,7 +52,7 @@ for (const factory of await storeFactories()) {
       assert.equal(sample(text, "folio_cache_bytes"), stats.bytes);
       assert.equal(sample(text, "folio_cache_evictions_total"), 0);
       assert.equal(
-        sample(text, 'folio_store_query_duration_seconds_count{operation="findPostById"}'),
+        sample(text, 'folio_store_query_duration_seconds_count{operation="findStoredById"}'),
         1,
       );
       assert.match(text, /^process_cpu_user_seconds_total /m);

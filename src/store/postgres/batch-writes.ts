@@ -23,7 +23,13 @@ const UPSERT_AUTHORS = `INSERT INTO authors (id, publication_id, name, wallet_ad
     name = excluded.name, wallet_address = excluded.wallet_address,
     avatar_url = excluded.avatar_url, bio = excluded.bio,
     social_username = excluded.social_username,
-    social_display_name = excluded.social_display_name, social_fid = excluded.social_fid`;
+    social_display_name = excluded.social_display_name, social_fid = excluded.social_fid
+  WHERE (authors.publication_id, authors.name, authors.wallet_address, authors.avatar_url,
+    authors.bio, authors.social_username, authors.social_display_name, authors.social_fid)
+    IS DISTINCT FROM (excluded.publication_id, excluded.name, excluded.wallet_address,
+    excluded.avatar_url, excluded.bio, excluded.social_username,
+    excluded.social_display_name, excluded.social_fid)
+  RETURNING id`;
 
 const UPSERT_POSTS = `INSERT INTO posts (id, publication_id, slug, title, subtitle, image_url,
     status, published_at, updated_at, coin_id, renderer_version, content_json, static_html,
@@ -86,12 +92,15 @@ export function partsWithDistinctIds(batch: readonly NumberedRecord[]): Numbered
   return parts;
 }
 
-/** Publications first, then authors, then posts: each may only refer to what came before. */
+/**
+ * Publications first, then authors, then posts: each may only refer to what came before.
+ * Resolves to the authors that are new or changed (a same-valued line updates nothing).
+ */
 export async function writePart(
   client: PoolClient,
   part: readonly NumberedRecord[],
   changed: ChangeSet,
-) {
+): Promise<string[]> {
   const of = <T extends NumberedRecord["record"]["type"]>(type: T) =>
     part.map((item) => item.record).filter((r) => r.type === type);
   const publications = of("publication") as PublicationInput[];
@@ -100,8 +109,16 @@ export async function writePart(
   if (publications.length > 0) {
     await client.query(UPSERT_PUBLICATIONS, columns(publications, publicationColumns));
   }
-  if (authors.length > 0) await client.query(UPSERT_AUTHORS, columns(authors, authorColumns));
+  let written: string[] = [];
+  if (authors.length > 0) {
+    const result = await client.query<{ id: string }>(
+      UPSERT_AUTHORS,
+      columns(authors, authorColumns),
+    );
+    written = result.rows.map((r) => r.id);
+  }
   if (posts.length > 0) await writePosts(client, posts, changed);
+  return written;
 }
 
 const authorColumns = (a: AuthorInput) => [

@@ -8,16 +8,26 @@ import { applyMigrations, readSchemaState } from "./migrations.js";
 import { LIST_POST_SOURCES } from "./queries.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo } from "./outbox.js";
+import type { Represent } from "../stored-bytes.js";
+import { fillMissingBytes, refreshBytes } from "./stored-bytes.js";
 
 type OnPrimary = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 export function postgresMaintenance(
   onPrimary: OnPrimary,
   notify: (notice: ChangeNotice) => void,
+  represent: Represent | undefined,
 ): Omit<StoreMaintenance, "ping"> {
   return {
     schemaState: () => onPrimary(readSchemaState),
-    migrate: () => onPrimary(applyMigrations),
+    async migrate() {
+      const state = await onPrimary(applyMigrations);
+      // Posts stored before stored bodies (or by a store without a Represent) get theirs.
+      if (represent !== undefined) {
+        while ((await onPrimary((c) => fillMissingBytes(c, represent))) > 0);
+      }
+      return state;
+    },
     async listPostSources(afterId, limit, belowVersion = 2 ** 31 - 1) {
       const values = [afterId, belowVersion, limit];
       const result = await onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
@@ -25,7 +35,7 @@ export function postgresMaintenance(
     },
     async updateDerived(updates) {
       if (updates.length === 0) return;
-      await onPrimary((c) => updateDerived(c, updates));
+      await onPrimary((c) => updateDerived(c, updates, represent));
       notify(contentOnly(updates.map((u) => u.id)));
     },
   };
@@ -38,7 +48,11 @@ const UPDATE_DERIVED = `UPDATE posts p SET content_json = u.json, static_html = 
   WHERE p.id = u.id`;
 
 /** Re-derived content for a batch of posts: one statement, and its notice, in one transaction. */
-async function updateDerived(client: pg.PoolClient, updates: readonly DerivedUpdate[]) {
+async function updateDerived(
+  client: pg.PoolClient,
+  updates: readonly DerivedUpdate[],
+  represent: Represent | undefined,
+) {
   // Content only: no post moves in or out of a list, so the notice names none.
   const changed: ChangeSet = { ...emptyChangeSet(), postIds: new Set(updates.map((u) => u.id)) };
   const payload = noticePayload(changed);
@@ -52,6 +66,7 @@ async function updateDerived(client: pg.PoolClient, updates: readonly DerivedUpd
     ]);
     // New HTML a reader sees is a `post.updated`, recorded in the same transaction.
     const ids = updates.map((u) => u.id);
+    await refreshBytes(client, represent, ids);
     await new Outbox(postgresOutboxIo(client)).rerendered(ids, Date.now());
     if (payload !== undefined) {
       await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);

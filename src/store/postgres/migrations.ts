@@ -4,6 +4,7 @@
 import type { PoolClient } from "pg";
 import { SchemaTooNewError, type SchemaState } from "../post-store.js";
 import { authoringSteps } from "./schema-authoring.js";
+import { bytesSteps } from "./schema-bytes.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { webhooksSteps } from "./schema-webhooks.js";
@@ -16,6 +17,7 @@ export const migrations: readonly string[] = [
   ...authoringSteps, // 3–6
   ...discoverySteps, // 7–9
   ...webhooksSteps, // 10
+  ...bytesSteps, // 11
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

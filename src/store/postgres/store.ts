@@ -34,11 +34,15 @@ import { PostgresSearch } from "./search.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
 import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
 import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
+import type { Represent } from "../stored-bytes.js";
+import { postgresStoredBytesReader } from "./stored-bytes.js";
 
 export interface PostgresStoreOptions extends PostgresSettings {
   url: string;
   /** Where the store reports what an operator should know (lost notices connection). */
   log?: (message: string) => void;
+  /** Makes the bodies stored with each post (stored-bytes.ts); without it none are stored. */
+  represent?: Represent;
 }
 
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
@@ -77,9 +81,10 @@ export class PostgresStore implements PostStore {
     for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
       addRole(this, new role(this.context));
     }
+    Object.assign(this, postgresStoredBytesReader(this.context));
     Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
     Object.assign(this, postgresGoLiveEvents(onPrimary));
-    Object.assign(this, postgresMaintenance(onPrimary, this.notifyLocal));
+    Object.assign(this, postgresMaintenance(onPrimary, this.notifyLocal, options.represent));
   }
 
   private closed = false;
@@ -126,7 +131,10 @@ export class PostgresStore implements PostStore {
 
   async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
     const bulk = options.bulk ?? true;
-    return PostgresWrite.begin(this.primary, this.translate, this.notifyLocal, bulk);
+    return PostgresWrite.begin(
+      ...[this.primary, this.translate, this.notifyLocal],
+      ...[this.options.represent, bulk],
+    );
   }
 
   /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */

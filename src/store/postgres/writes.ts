@@ -27,6 +27,8 @@ import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
 import { ignoreLostConnection } from "./pool.js";
+import type { Represent } from "../stored-bytes.js";
+import { postsOfAuthors, refreshBytes } from "./stored-bytes.js";
 
 // Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -44,6 +46,7 @@ export class PostgresWrite implements WriteTransaction {
     private readonly notifyLocal: (notice: ChangeNotice) => void,
     /** Every event of this transaction is decided at or after this instant. */
     private readonly startedAt: number,
+    private readonly represent: Represent | undefined,
   ) {
     this.outbox = new Outbox(postgresOutboxIo(client));
     Object.assign(
@@ -59,6 +62,7 @@ export class PostgresWrite implements WriteTransaction {
     pool: Pool,
     translate: (error: unknown) => unknown,
     notifyLocal: (notice: ChangeNotice) => void,
+    represent: Represent | undefined,
     bulk = true,
   ) {
     let client: PoolClient | undefined;
@@ -73,7 +77,7 @@ export class PostgresWrite implements WriteTransaction {
       // starts parallel workers) on every batch, and a large import slows down quadratically.
       // A small write (one API request) keeps the pool's timeout and the planner's choices.
       await client.query(bulk ? BEGIN_BULK : "BEGIN");
-      return new PostgresWrite(client, translate, notifyLocal, startedAt);
+      return new PostgresWrite(client, translate, notifyLocal, startedAt, represent);
     } catch (error) {
       client?.off("error", ignoreLostConnection);
       client?.release(true);
@@ -86,11 +90,15 @@ export class PostgresWrite implements WriteTransaction {
     if (batch.length === 0) return [];
     try {
       const { accepted, rejections } = await checkBatch(this.client, batch);
+      const authors: string[] = [];
       for (const part of partsWithDistinctIds(accepted)) {
-        await writePart(this.client, part, this.changed);
+        authors.push(...(await writePart(this.client, part, this.changed)));
       }
       for (const { record } of accepted) noteChange(this.changed, record);
       const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
+      // Bodies embed their authors: an author's change rewrites every post that shows it.
+      const shown = await postsOfAuthors(this.client, authors);
+      await refreshBytes(this.client, this.represent, [...posts.map((p) => p.id), ...shown]);
       await this.outbox.written(posts, Date.now());
       return rejections;
     } catch (error) {

@@ -14,12 +14,14 @@ import {
 import { inTransaction } from "./background.js";
 import { migrations } from "./migrations.js";
 import { sqliteOutboxIo } from "./outbox.js";
+import type { SqliteBytesWriter } from "./stored-bytes.js";
 import type { WriteQueue } from "./write-queue.js";
 
 export function sqliteMaintenance(
   db: Database.Database,
   writes: WriteQueue,
   notify: (notice: ChangeNotice) => void,
+  bytes: SqliteBytesWriter,
 ): Omit<StoreMaintenance, "ping"> {
   const schemaState = async (): Promise<SchemaState> => {
     const current = db.prepare("SELECT max(version) FROM folio_schema").pluck().get();
@@ -35,6 +37,9 @@ export function sqliteMaintenance(
         db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(version);
       });
       for (let v = state.current + 1; v <= state.latest; v++) step(v);
+      // Posts stored before stored bodies (or by a store without a Represent) get theirs.
+      const fill = () => inTransaction(db, async () => bytes.fillMissing(500));
+      while ((await writes.exclusive(fill)) > 0);
       return { current: state.latest, latest: state.latest };
     },
     async listPostSources(afterId, limit, belowVersion = Number.MAX_SAFE_INTEGER) {
@@ -57,6 +62,7 @@ export function sqliteMaintenance(
           for (const u of updates)
             update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
           const ids = updates.map((u) => u.id);
+          bytes.refresh(ids);
           await new Outbox(sqliteOutboxIo(db)).rerendered(ids, Date.now());
         }),
       );

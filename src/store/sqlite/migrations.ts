@@ -1,5 +1,6 @@
 // Versioned schema steps for the SQLite store. Append only: a released step never changes.
 import { authoringSteps } from "./schema-authoring.js";
+import { bytesSteps } from "./schema-bytes.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { webhooksSteps } from "./schema-webhooks.js";
@@ -12,4 +13,5 @@ export const migrations: readonly string[] = [
   ...authoringSteps, // 3–6
   ...discoverySteps, // 7–9
   ...webhooksSteps, // 10
+  ...bytesSteps, // 11
 ];

@@ -13,6 +13,7 @@ import {
   type StoreMaintenance,
   type PostStore,
   type ReadOptions,
+  type Represent,
 } from "../post-store.js";
 import { wrapMethods } from "../wrap-methods.js";
 import { sqliteApiKeys } from "./api-keys.js";
@@ -33,11 +34,17 @@ import { addRole } from "../wrap-methods.js";
 import { SqlitePostLists } from "./post-lists.js";
 import { SqlitePublications } from "./publications.js";
 import { SqliteSearch } from "./search.js";
+import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
 
 export { StoreOpenError };
 
-export function openSqliteStore(path: string): SqliteStore {
-  return new SqliteStore(openDatabase(path));
+export interface SqliteStoreOptions {
+  /** Makes the bodies stored with each post (stored-bytes.ts); without it none are stored. */
+  represent?: Represent;
+}
+
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  return new SqliteStore(openDatabase(path), options.represent);
 }
 
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
@@ -56,11 +63,16 @@ export class SqliteStore implements PostStore {
    */
   private readonly writes = new WriteQueue();
   private readonly background: Background;
+  private readonly bytes: SqliteBytesWriter;
 
-  constructor(readonly db: Database.Database) {
+  constructor(
+    readonly db: Database.Database,
+    represent?: Represent,
+  ) {
     this.background = new Background(db, this.writes);
-    Object.assign(this, sqliteMaintenance(db, this.writes, this.notify));
-    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db));
+    this.bytes = new SqliteBytesWriter(db, represent);
+    Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
+    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db), sqliteStoredBytesReader(db));
     Object.assign(
       this,
       sqliteViews(db, (work) => this.writes.exclusive(work)),
@@ -118,7 +130,7 @@ export class SqliteStore implements PostStore {
   async beginWrite(): Promise<WriteTransaction> {
     const release = await this.writes.acquire();
     try {
-      const write = new SqliteWrite(this.db, this.notify);
+      const write = new SqliteWrite(this.db, this.notify, this.bytes);
       write.onFinish = release;
       return write;
     } catch (error) {

@@ -48,7 +48,12 @@ function prepareAll(db: Database): WriteStatements {
         name = excluded.name, wallet_address = excluded.wallet_address,
         avatar_url = excluded.avatar_url, bio = excluded.bio,
         social_username = excluded.social_username,
-        social_display_name = excluded.social_display_name, social_fid = excluded.social_fid`),
+        social_display_name = excluded.social_display_name, social_fid = excluded.social_fid
+      WHERE (authors.publication_id, authors.name, authors.wallet_address, authors.avatar_url,
+        authors.bio, authors.social_username, authors.social_display_name, authors.social_fid)
+        IS NOT (excluded.publication_id, excluded.name, excluded.wallet_address,
+        excluded.avatar_url, excluded.bio, excluded.social_username,
+        excluded.social_display_name, excluded.social_fid)`),
     postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
     publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
     upsertPost: prepare(`INSERT INTO posts (id, publication_id, slug, title, subtitle,

@@ -21,6 +21,7 @@ import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 import { checkRecord } from "./batch-checks.js";
 import { writeStatements, type WriteStatements } from "./write-statements.js";
+import type { SqliteBytesWriter } from "./stored-bytes.js";
 
 // Declaration merging: the authoring methods are assigned in the constructor (authoring-writes.ts).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
@@ -40,6 +41,7 @@ export class SqliteWrite implements WriteTransaction {
   constructor(
     private readonly db: Database,
     private readonly notify: (notice: ChangeNotice) => void,
+    private readonly bytes: SqliteBytesWriter,
   ) {
     this.sql = writeStatements(db);
     Object.assign(
@@ -56,29 +58,35 @@ export class SqliteWrite implements WriteTransaction {
   async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
     const rejections: Rejection[] = [];
     const posts: PostInput[] = [];
+    const authors: string[] = [];
     for (const item of batch) {
       const rejection = checkRecord(this.sql, item);
       if (rejection) rejections.push(rejection);
-      else this.write(item);
+      else if (this.write(item)) authors.push(item.record.id);
       if (!rejection && item.record.type === "post") posts.push(item.record);
     }
+    // Bodies embed their authors: an author's change rewrites every post that shows it.
+    this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
     await this.outbox.written(posts, Date.now());
     return rejections;
   }
 
-  private write({ record }: NumberedRecord): void {
+  /** Writes the record; true for an author whose stored fields changed. */
+  private write({ record }: NumberedRecord): boolean {
     noteChange(this.changed, record);
+    if (record.type === "author") return this.writeAuthor(record);
     if (record.type === "publication") this.writePublication(record);
-    else if (record.type === "author") this.writeAuthor(record);
     else this.writePost(record);
+    return false;
   }
 
   private writePublication(p: PublicationInput): void {
     this.sql.upsertPublication.run(...publicationColumns(p));
   }
 
-  private writeAuthor(a: AuthorInput): void {
-    this.sql.upsertAuthor.run(
+  /** True when the author is new or changed; a same-valued line leaves its posts alone. */
+  private writeAuthor(a: AuthorInput): boolean {
+    const { changes } = this.sql.upsertAuthor.run(
       a.id,
       a.publicationId,
       a.name,
@@ -89,6 +97,7 @@ export class SqliteWrite implements WriteTransaction {
       a.social?.displayName ?? null,
       a.social?.fid ?? null,
     );
+    return changes > 0;
   }
 
   private writePost(p: PostInput): void {

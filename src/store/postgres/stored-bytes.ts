@@ -1,0 +1,111 @@
+// Stored response bytes on PostgreSQL (store/stored-bytes.ts): the read of a post's ready
+// body, and the rewrite of the bodies of posts a write touched, inside that write's transaction.
+import type { PoolClient } from "pg";
+import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
+import { visibleWhere } from "../visibility.js";
+import { hasNul, namedRead, type ReadContext } from "./reads.js";
+import { POSTS_BY_IDS } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+
+// Visibility in the WHERE clause, as for every read: a hidden post costs what a missing one
+// costs. `$1` is whether the body has content; the keys and then `now` follow.
+const read = (where: string, now: string) => `SELECT p.id, p.publication_id AS "publicationId",
+    pub.slug AS "publicationSlug", p.slug, p.updated_at AS "updatedAt", b.etag, b.body
+  FROM posts p JOIN publications pub ON pub.id = p.publication_id
+  LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = $1
+  WHERE ${where} AND ${visibleWhere("p", now)}`;
+
+const BY_ID = read("p.id = $2", "$3");
+const BY_SLUGS = read("pub.slug = $2 AND p.slug = $3", "$4");
+const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body)
+  SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::bytea[])
+  ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`;
+const DROP = `DELETE FROM post_bytes WHERE post_id = ANY($1::text[])`;
+const POSTS_OF_AUTHORS = `SELECT DISTINCT post_id FROM post_authors
+  WHERE author_id = ANY($1::text[])`;
+const MISSING = `SELECT p.id FROM posts p
+  WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id LIMIT $1`;
+
+/** Posts re-read and re-serialized per statement: bounds a statement's parameters. */
+const CHUNK = 500;
+
+interface Row extends Omit<StoredBody, "body" | "etag" | "updatedAt"> {
+  updatedAt: string;
+  etag: string | null;
+  body: Buffer | null;
+}
+
+function stored(row: Row | undefined): StoredBody | undefined {
+  if (row === undefined) return undefined;
+  const { etag, body, updatedAt, ...rest } = row;
+  const post = { ...rest, updatedAt: Number(updatedAt) };
+  return etag === null || body === null ? post : { ...post, etag, body };
+}
+
+export function postgresStoredBytesReader(context: ReadContext): StoredBytesReader {
+  const get = async (name: string, text: string, keys: string[], values: unknown[]) =>
+    hasNul(keys) ? undefined : stored((await namedRead<Row>(context, name, text, values))[0]);
+  return {
+    findStoredById(id, withContent, visibleAt) {
+      return get("storedById", BY_ID, [id], [withContent, id, String(visibleAt)]);
+    },
+    findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
+      const keys = [publicationSlug, postSlug];
+      return get("storedBySlugs", BY_SLUGS, keys, [withContent, ...keys, String(visibleAt)]);
+    },
+  };
+}
+
+/**
+ * The posts' bodies as they now read, on the transaction's connection. Without a Represent
+ * the old bodies are only dropped: a missing body is rebuilt on read, a stale one would be served.
+ */
+export async function refreshBytes(
+  client: PoolClient,
+  represent: Represent | undefined,
+  postIds: Iterable<string>,
+): Promise<void> {
+  const ids = [...new Set(postIds)];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    if (represent === undefined) {
+      await client.query(DROP, [chunk]);
+      continue;
+    }
+    const { rows } = await client.query<PostRow>(POSTS_BY_IDS, [chunk]);
+    const columns: [string[], boolean[], string[], Buffer[]] = [[], [], [], []];
+    for (const row of rows) {
+      const { meta, full } = represent(toPostRecord(row));
+      columns[0].push(row.id, row.id);
+      columns[1].push(false, true);
+      columns[2].push(meta.etag, full.etag);
+      columns[3].push(meta.body, full.body);
+    }
+    if (rows.length > 0) await client.query(UPSERT, columns);
+  }
+}
+
+/** Every post that shows one of these authors: its body embeds the author. */
+export async function postsOfAuthors(client: PoolClient, authorIds: string[]): Promise<string[]> {
+  if (authorIds.length === 0) return [];
+  const { rows } = await client.query<{ post_id: string }>(POSTS_OF_AUTHORS, [authorIds]);
+  return rows.map((r) => r.post_id);
+}
+
+/** Up to CHUNK posts without stored bodies get them, in one transaction; how many did. */
+export async function fillMissingBytes(client: PoolClient, represent: Represent): Promise<number> {
+  await client.query("BEGIN");
+  try {
+    const { rows } = await client.query<{ id: string }>(MISSING, [CHUNK]);
+    await refreshBytes(
+      client,
+      represent,
+      rows.map((r) => r.id),
+    );
+    await client.query("COMMIT");
+    return rows.length;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+// Stored response bytes on SQLite (store/stored-bytes.ts): the read of a post's ready body,
+// and the rewrite of the bodies of posts a write touched, run inside that write's transaction.
+import type Database from "better-sqlite3";
+import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
+import { visibleWhere } from "../visibility.js";
+import { asStoreError, guarded, lazyStatements } from "./errors.js";
+import { readSql } from "./queries.js";
+import { toPostRecord, type PostRow } from "./rows.js";
+
+// The body joins on (post, content); visibility is decided in the WHERE clause as for every
+// read, so a hidden post costs what a missing one costs. Parameters: content, keys, now.
+const read = (where: string) => `SELECT p.id, p.publication_id AS publicationId,
+    pub.slug AS publicationSlug, p.slug, p.updated_at AS updatedAt, b.etag, b.body
+  FROM posts p JOIN publications pub ON pub.id = p.publication_id
+  LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ?
+  WHERE ${where} AND ${visibleWhere("p", "?")}`;
+
+const SQL = {
+  byId: read("p.id = ?"),
+  bySlugs: read("pub.slug = ? AND p.slug = ?"),
+  upsert: `INSERT INTO post_bytes (post_id, content, etag, body) VALUES (?, ?, ?, ?)
+    ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`,
+  drop: `DELETE FROM post_bytes WHERE post_id = ?`,
+  postsOfAuthor: `SELECT DISTINCT post_id FROM post_authors WHERE author_id = ?`,
+  missing: `SELECT p.id FROM posts p
+    WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id LIMIT ?`,
+};
+
+interface Row extends Omit<StoredBody, "body" | "etag"> {
+  etag: string | null;
+  body: Buffer | null;
+}
+
+function stored(row: Row | undefined): StoredBody | undefined {
+  if (row === undefined) return undefined;
+  const { etag, body, ...post } = row;
+  return etag === null || body === null ? post : { ...post, etag, body };
+}
+
+export function sqliteStoredBytesReader(db: Database.Database): StoredBytesReader {
+  const sql = lazyStatements(db);
+  const get = (text: string, args: unknown[]) =>
+    stored(guarded(() => sql(text).get(...args) as Row | undefined));
+  return {
+    async findStoredById(id, withContent, visibleAt) {
+      return get(SQL.byId, [+withContent, id, visibleAt]);
+    },
+    async findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
+      return get(SQL.bySlugs, [+withContent, publicationSlug, postSlug, visibleAt]);
+    },
+  };
+}
+
+/** Rewrites stored bodies; called inside a write transaction, on its connection. */
+export class SqliteBytesWriter {
+  private readonly sql: (text: string) => Database.Statement;
+
+  constructor(
+    db: Database.Database,
+    private readonly represent: Represent | undefined,
+  ) {
+    this.sql = lazyStatements(db);
+  }
+
+  /**
+   * The posts' bodies as they now read. Without a Represent the old bodies are only dropped:
+   * a missing body is rebuilt on read, a stale one would be served.
+   */
+  refresh(postIds: Iterable<string>): void {
+    try {
+      for (const id of postIds) this.refreshOne(id);
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  }
+
+  private refreshOne(id: string): void {
+    if (this.represent === undefined) {
+      this.sql(SQL.drop).run(id);
+      return;
+    }
+    const row = this.sql(readSql.byIdWithContent).get(id) as PostRow | undefined;
+    // Deleted in this transaction: its bodies went with it (ON DELETE CASCADE).
+    if (row === undefined) return;
+    const { meta, full } = this.represent(toPostRecord(row));
+    this.sql(SQL.upsert).run(id, 0, meta.etag, meta.body);
+    this.sql(SQL.upsert).run(id, 1, full.etag, full.body);
+  }
+
+  /** Every post that shows one of these authors: its body embeds the author. */
+  postsOf(authorIds: Iterable<string>): string[] {
+    const ids = new Set<string>();
+    for (const author of authorIds) {
+      const rows = this.sql(SQL.postsOfAuthor).pluck().all(author) as string[];
+      for (const id of rows) ids.add(id);
+    }
+    return [...ids];
+  }
+
+  /** Up to `limit` posts without stored bodies get them; how many did (0: none left). */
+  fillMissing(limit: number): number {
+    if (this.represent === undefined) return 0;
+    const ids = this.sql(SQL.missing).pluck().all(limit) as string[];
+    this.refresh(ids);
+    return ids.length;
+  }
+}

@@ -1,0 +1,122 @@
+// Stored response bytes (issue 17) on every store: byte-identical to what the serializer
+// builds from the record, for the demo set, the fixtures and a generated set; refreshed by
+// an author's change, an API update and a re-render; gone with the post; filled on migrate.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, createReadStream } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { loadDemo } from "../../src/cli/demo.js";
+import { importNdjson } from "../../src/import/run-import.js";
+import { ContentDeriver } from "../../src/posts/derive.js";
+import { PostWrites } from "../../src/posts/post-writes.js";
+import { loadConfig } from "../../src/config.js";
+import { openStore } from "../../src/store/open-store.js";
+import { NOW, loadFixtures, records } from "../helpers/fixtures.js";
+import { writeGeneratedFile } from "../helpers/generated.js";
+import { assertStoredMatch, storedBodies } from "../helpers/stored-bytes.js";
+import { importLines } from "../helpers/store-tools.js";
+import { storeFactories } from "../helpers/stores.js";
+
+const usr1 = records.find((r) => r.id === "usr_1")!;
+
+for (const factory of await storeFactories()) {
+  describe(`stored bytes (${factory.name})`, () => {
+    test("the demo set and the fixtures: stored bytes and ETags are the serializer's", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadDemo(store);
+        await loadFixtures(store);
+        assert.ok((await assertStoredMatch(store, factory, url)) > 8);
+      } finally {
+        await dispose();
+      }
+    });
+
+    test("a generated set, imported in batches", async () => {
+      const { store, url, dispose } = await factory.create();
+      const dir = mkdtempSync(join(tmpdir(), "folio-bytes-"));
+      try {
+        const file = join(dir, "gen.ndjson");
+        await writeGeneratedFile(file, 1200);
+        const summary = await importNdjson(store, createReadStream(file), { batchSize: 250 });
+        assert.equal(summary.committed, true);
+        assert.equal(await assertStoredMatch(store, factory, url), 1200);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await dispose();
+      }
+    });
+
+    test("an author's change rewrites every post that shows it; a same line none", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        const before = await storedBodies(factory, url);
+        await importLines(store, [usr1]);
+        const same = await storedBodies(factory, url);
+        assert.deepEqual([...same.values()], [...before.values()]);
+        await importLines(store, [{ ...usr1, name: "Ada Lovelace", bio: "Computes." }]);
+        const after = await storedBodies(factory, url);
+        assert.notEqual(after.get("pst_1+")!.etag, before.get("pst_1+")!.etag);
+        assert.match(after.get("pst_1")!.body.toString(), /Ada Lovelace/);
+        await assertStoredMatch(store, factory, url);
+      } finally {
+        await dispose();
+      }
+    });
+
+    test("an API update, a re-render and a delete refresh the stored bytes", async () => {
+      const { store, url, dispose } = await factory.create();
+      const deriver = new ContentDeriver(1);
+      try {
+        await loadFixtures(store);
+        const writes = new PostWrites(store, deriver);
+        await writes.update("pub_1", { id: "pst_1" }, { title: "Renamed", markdown: "# New" });
+        const updated = await storedBodies(factory, url);
+        assert.match(updated.get("pst_1")!.body.toString(), /"title":"Renamed"/);
+        await assertStoredMatch(store, factory, url);
+
+        const [source] = await store.listPostSources("pst_1", 1);
+        assert.ok(source);
+        const html = "<p>re-rendered</p>";
+        const update = {
+          ...source,
+          staticHtml: html,
+          markdown: "re-rendered",
+          rendererVersion: 99,
+        };
+        await store.updateDerived([update]);
+        const rerendered = await storedBodies(factory, url);
+        assert.match(rerendered.get(`${source.id}+`)!.body.toString(), /re-rendered/);
+        await assertStoredMatch(store, factory, url);
+
+        await writes.remove("pub_1", { id: "pst_1" });
+        const left = await storedBodies(factory, url);
+        assert.equal(left.has("pst_1") || left.has("pst_1+"), false);
+      } finally {
+        await deriver.close();
+        await dispose();
+      }
+    });
+
+    test("a write by a store without a Represent drops the bytes; migrate fills them", async () => {
+      const { store, url, dispose } = await factory.create();
+      const bare = await openStore(loadConfig({ DATABASE_URL: url }).database);
+      try {
+        await loadFixtures(store);
+        await importLines(bare, [{ ...records.find((r) => r.id === "pst_1")!, title: "Bare" }]);
+        const kept = await storedBodies(factory, url);
+        assert.equal(kept.has("pst_1"), false, "no stale body is left to serve");
+        const found = await store.findStoredById("pst_1", false, NOW);
+        assert.equal(found?.slug, "hello-world");
+        assert.equal(found?.body, undefined, "the reader falls back to the record");
+        await store.migrate();
+        await assertStoredMatch(store, factory, url);
+      } finally {
+        await bare.close();
+        await dispose();
+      }
+    });
+  });
+}
