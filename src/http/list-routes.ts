@@ -11,7 +11,12 @@ import { surrogateKey } from "./answer.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import * as docs from "./discovery-docs.js";
 import { limitValue } from "./discovery-params.js";
-import { feedPageAnswer, postPageAnswer } from "./discovery-wire.js";
+import {
+  feedBodiesAnswer,
+  feedPageAnswer,
+  postBodiesAnswer,
+  postPageAnswer,
+} from "./discovery-wire.js";
 import { includeContentValue } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
 import { sendPost } from "./send-post.js";
@@ -60,19 +65,38 @@ function listReply(context: DiscoveryContext) {
     const answer = await answers.get(
       key,
       async (now) => {
-        if ("everything" in scope) {
-          const feed = await opened(discovery.feed(page, now));
-          const value = feedPageAnswer(feed, page.withContent, [depends.feed]);
-          return { value, dependencies: feed.dependencies, timed: true };
-        }
-        const posts = await opened(discovery.posts(scope, page, now));
-        const value = postPageAnswer(posts, page.withContent, [cdnKey(scope)]);
-        return { value, dependencies: posts.dependencies, timed: true };
+        const built = await opened(pageAnswer(discovery, scope, page, now));
+        return { ...built, timed: true };
       },
       request,
     );
     return sendAnswer(request, reply, answer, cacheControl);
   };
+}
+
+/**
+ * A page joined from the posts' stored bodies; built from records only when a post has none
+ * (a store written without them), which a second read of the same page costs.
+ */
+async function pageAnswer(
+  discovery: DiscoveryContext["discovery"],
+  scope: ListScope,
+  page: PageRequest,
+  now: number,
+) {
+  if ("everything" in scope) {
+    const feed = await discovery.feed(page, now);
+    const value =
+      feedBodiesAnswer(feed, [depends.feed]) ??
+      feedPageAnswer(await discovery.feedOfRecords(page, now), page.withContent, [depends.feed]);
+    return { value, dependencies: feed.dependencies };
+  }
+  const keys = [cdnKey(scope)];
+  const bodies = await discovery.bodies(scope, page, now);
+  const value =
+    postBodiesAnswer(bodies, keys) ??
+    postPageAnswer(await discovery.posts(scope, page, now), page.withContent, keys);
+  return { value, dependencies: bodies.dependencies };
 }
 
 function pageRequest(query: ListQuery, scope: ListScope): PageRequest {

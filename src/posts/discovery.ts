@@ -3,7 +3,9 @@
 // (answer-cache.ts `depends`), so a cache can drop it exactly when a write touches it.
 import type {
   ChangeNotice,
+  ListedBody,
   ListPosition,
+  ListQuery,
   ListScope,
   PostLists,
   PostRecord,
@@ -33,8 +35,11 @@ export interface Page<T> {
   dependencies: string[];
 }
 
-export interface FeedItem {
-  post: PostRecord;
+/** What a page needs of a listed post, whichever form the store gave it in. */
+export type Listed = Pick<PostRecord, "id" | "publicationId" | "publishedAt">;
+
+export interface FeedItem<P extends Listed = PostRecord> {
+  post: P;
   publication: PublicationRecord;
   /** The publication's owner. */
   user: ShownUser;
@@ -81,13 +86,27 @@ export class Discovery {
   }
 
   /** A page of a list's visible posts, newest first; CursorError for a cursor not its own. */
-  async posts(scope: ListScope, request: PageRequest, now: number): Promise<Page<PostRecord>> {
+  posts(scope: ListScope, request: PageRequest, now: number): Promise<Page<PostRecord>> {
+    return this.page(scope, request, now, (q) => this.store.listPosts(q));
+  }
+
+  /** The same page as `posts`, as the posts' stored bodies. */
+  bodies(scope: ListScope, request: PageRequest, now: number): Promise<Page<ListedBody>> {
+    return this.page(scope, request, now, (q) => this.store.listBodies(q));
+  }
+
+  private async page<P extends Listed>(
+    scope: ListScope,
+    request: PageRequest,
+    now: number,
+    list: (query: ListQuery) => Promise<P[]>,
+  ): Promise<Page<P>> {
     const name = scopeName(scope);
     const after =
       request.cursor === undefined ? undefined : await this.cursors.open(name, request.cursor);
     const { limit, withContent } = request;
     // One more than asked: whether it exists is `hasMore`, without counting the list.
-    const found = await this.store.listPosts({
+    const found = await list({
       scope,
       after,
       limit: limit + 1,
@@ -97,14 +116,22 @@ export class Discovery {
     const items = found.slice(0, limit);
     const last = items.at(-1);
     const hasMore = found.length > limit && last !== undefined;
-    const page: Page<PostRecord> = { items, hasMore, dependencies: listDependencies(scope, found) };
+    const page: Page<P> = { items, hasMore, dependencies: listDependencies(scope, found) };
     if (hasMore) page.cursor = await this.cursors.seal(name, positionOf(last));
     return page;
   }
 
-  /** A page of every publication's posts, each with its publication and owner. */
-  async feed(request: PageRequest, now: number): Promise<Page<FeedItem>> {
-    const page = await this.posts({ everything: true }, request, now);
+  /** A page of every publication's posts as stored bodies, each with its publication and owner. */
+  async feed(request: PageRequest, now: number): Promise<Page<FeedItem<ListedBody>>> {
+    return this.withOwners(await this.bodies({ everything: true }, request, now));
+  }
+
+  /** The feed's page as records: for posts stored without bodies. */
+  async feedOfRecords(request: PageRequest, now: number): Promise<Page<FeedItem>> {
+    return this.withOwners(await this.posts({ everything: true }, request, now));
+  }
+
+  private async withOwners<P extends Listed>(page: Page<P>): Promise<Page<FeedItem<P>>> {
     const publications = await publicationsById(
       this.store,
       page.items.map((p) => p.publicationId),
@@ -128,7 +155,7 @@ function scopeName(scope: ListScope): string {
 }
 
 /** Its list, and every post it shows or looked at (the extra one says `hasMore`). */
-function listDependencies(scope: ListScope, posts: readonly PostRecord[]): string[] {
+function listDependencies(scope: ListScope, posts: readonly Listed[]): string[] {
   const list =
     "publicationId" in scope
       ? depends.publication(scope.publicationId)
@@ -138,7 +165,7 @@ function listDependencies(scope: ListScope, posts: readonly PostRecord[]): strin
   return [list, depends.lists, ...posts.map((p) => depends.post(p.id))];
 }
 
-function positionOf(post: PostRecord): ListPosition {
+function positionOf(post: Listed): ListPosition {
   // Listed posts are visible, and a visible post always has its publication time.
   return { publishedAt: post.publishedAt ?? 0, id: post.id };
 }

@@ -22,9 +22,20 @@ export interface ListQuery {
   visibleAt: number;
 }
 
+/** A listed post as its stored body (stored-bytes.ts): a page is joined from ready bytes. */
+export interface ListedBody {
+  id: string;
+  publicationId: string;
+  publishedAt: number;
+  /** Null for a post stored without bytes: the page is then built from records. */
+  body: Buffer | null;
+}
+
 export interface PostLists {
   /** Up to `limit` visible posts of the scope after `after`, newest first. */
   listPosts(query: ListQuery): Promise<PostRecord[]>;
+  /** The same posts as `listPosts`, as their stored bodies (with content or without). */
+  listBodies(query: ListQuery): Promise<ListedBody[]>;
   /** The secret list cursors are signed with: one per store, the same on every node. */
   cursorKey(): Promise<string>;
 }

@@ -12,6 +12,8 @@ export const SITE_URL = "https://site.example.com";
 export interface Built {
   app: FastifyInstance;
   store: PostStore;
+  /** The store's DATABASE_URL, for a test that looks behind its back. */
+  url: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function build(
   extend?: AppDependencies["extend"],
   clock: () => number = () => NOW,
 ): Promise<Built> {
-  const { store, dispose } = await factory.create();
+  const { store, url, dispose } = await factory.create();
   await loadFixtures(store);
   const defaults = { SITE_URL, LOG_LEVEL: "silent", RATE_LIMIT: TEST_RATE_LIMIT, ...NO_SHEDDING };
   const config = loadConfig({ ...defaults, ...env });
@@ -43,5 +45,5 @@ export async function build(
     await app.close();
     await dispose();
   });
-  return { app, store };
+  return { app, store, url };
 }

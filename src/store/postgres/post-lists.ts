@@ -1,6 +1,6 @@
 // Keyset-paged lists on PostgreSQL: each is one backward range of one index, starting at
 // `ROW(published_at, id) < ROW($, $)`, so page 1,000 costs what page 1 costs.
-import { FIRST_POSITION, type ListQuery, type PostLists } from "../post-lists.js";
+import { FIRST_POSITION, type ListedBody, type ListQuery, type PostLists } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
 import { columns, contentColumns } from "./queries.js";
@@ -11,29 +11,40 @@ const keyset = (alias: string, id: string, first: number) =>
   `(${alias}.published_at, ${alias}.${id}) < ($${first}::bigint, $${first + 1})`;
 const newestFirst = (alias: string, id: string, limit: number) =>
   `ORDER BY ${alias}.published_at DESC, ${alias}.${id} DESC LIMIT $${limit}`;
-const withPublication = `JOIN publications pub ON pub.id = p.publication_id`;
+const withPublication = () => `JOIN publications pub ON pub.id = p.publication_id`;
+// A body list joins each post's stored body; its last parameter says with content or not.
+const withBody = (n: number) => `LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = $${n}`;
+type Join = (parameter: number) => string;
 
-// Parameters: [key,] position time, position id, visible-at, limit.
-const byPublication = `FROM posts p ${withPublication}
+// Parameters: [key,] position time, position id, visible-at, limit[, content].
+const byPublication = (join: Join) => `FROM posts p ${join(6)}
   WHERE p.publication_id = $1 AND ${keyset("p", "id", 2)} AND ${visibleWhere("p", "$4")}
   ${newestFirst("p", "id", 5)}`;
 // The category row's copy of status and time picks the range; the post's own is checked too.
-const byTag = `FROM post_categories c JOIN posts p ON p.id = c.post_id ${withPublication}
+const byTag = (join: Join) => `FROM post_categories c JOIN posts p ON p.id = c.post_id ${join(6)}
   WHERE c.name = $1 AND ${keyset("c", "post_id", 2)} AND ${visibleWhere("c", "$4")}
     AND ${visibleWhere("p", "$4")}
   ${newestFirst("c", "post_id", 5)}`;
-const everything = `FROM posts p ${withPublication}
+const everything = (join: Join) => `FROM posts p ${join(5)}
   WHERE ${keyset("p", "id", 1)} AND ${visibleWhere("p", "$3")} ${newestFirst("p", "id", 4)}`;
 
 const select = (withContent: boolean) => `SELECT ${columns}${withContent ? contentColumns : ""}`;
+const records = (withContent: boolean, from: (join: Join) => string) =>
+  `${select(withContent)} ${from(withPublication)}`;
+const bodies = (from: (join: Join) => string) =>
+  `SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt", b.body
+  ${from(withBody)}`;
 
 export const LIST_SQL = {
-  publication: `${select(false)} ${byPublication}`,
-  publicationWithContent: `${select(true)} ${byPublication}`,
-  tag: `${select(false)} ${byTag}`,
-  tagWithContent: `${select(true)} ${byTag}`,
-  everything: `${select(false)} ${everything}`,
-  everythingWithContent: `${select(true)} ${everything}`,
+  publication: records(false, byPublication),
+  publicationWithContent: records(true, byPublication),
+  publicationBodies: bodies(byPublication),
+  tag: records(false, byTag),
+  tagWithContent: records(true, byTag),
+  tagBodies: bodies(byTag),
+  everything: records(false, everything),
+  everythingWithContent: records(true, everything),
+  everythingBodies: bodies(everything),
 } as const;
 
 const CURSOR_KEY = `SELECT value FROM folio_keys WHERE name = 'cursor'`;
@@ -42,23 +53,24 @@ export class PostgresPostLists implements PostLists {
   constructor(private readonly context: ReadContext) {}
 
   async listPosts(query: ListQuery): Promise<PostRecord[]> {
-    const { scope, withContent, limit } = query;
-    const key = "publicationId" in scope ? scope.publicationId : "tag" in scope ? scope.tag : "";
-    if (hasNul([key])) return [];
-    const { publishedAt, id } = query.after ?? FIRST_POSITION;
-    // Visible at `now` and before the position is visible at whichever is earlier; bound so,
-    // either bound can start the index range at the page's position.
-    const at = String(Math.min(query.visibleAt, publishedAt));
-    const page = [String(publishedAt), id, at, limit];
-    const [name, values] =
-      "publicationId" in scope
-        ? (["publication", [key, ...page]] as const)
-        : "tag" in scope
-          ? (["tag", [key, ...page]] as const)
-          : (["everything", page] as const);
-    const statement = withContent ? (`${name}WithContent` as const) : name;
+    const list = listArgs(query);
+    if (list === undefined) return [];
+    const [name, values] = list;
+    const statement = query.withContent ? (`${name}WithContent` as const) : name;
     const rows = await namedRead<PostRow>(this.context, statement, LIST_SQL[statement], values);
     return rows.map(toPostRecord);
+  }
+
+  async listBodies(query: ListQuery): Promise<ListedBody[]> {
+    const list = listArgs(query);
+    if (list === undefined) return [];
+    const [name, values] = list;
+    const statement = `${name}Bodies` as const;
+    const args = [...values, query.withContent];
+    const rows = await namedRead<ListedBody>(this.context, statement, LIST_SQL[statement], args);
+    // BIGINT arrives as text: the cursor needs the number.
+    for (const row of rows) row.publishedAt = Number(row.publishedAt);
+    return rows;
   }
 
   async cursorKey(): Promise<string> {
@@ -66,4 +78,23 @@ export class PostgresPostLists implements PostLists {
     if (rows[0] === undefined) throw new Error("the store has no cursor key; run folio migrate");
     return rows[0].value;
   }
+}
+
+/** The list's statement (without its suffix) and its parameters; undefined: nothing matches. */
+function listArgs(query: ListQuery) {
+  const { scope, limit } = query;
+  const key = "publicationId" in scope ? scope.publicationId : "tag" in scope ? scope.tag : "";
+  if (hasNul([key])) return undefined;
+  const { publishedAt, id } = query.after ?? FIRST_POSITION;
+  // Visible at `now` and before the position is visible at whichever is earlier; bound so,
+  // either bound can start the index range at the page's position.
+  const at = String(Math.min(query.visibleAt, publishedAt));
+  const page = [String(publishedAt), id, at, limit];
+  const [name, values] =
+    "publicationId" in scope
+      ? (["publication", [key, ...page]] as const)
+      : "tag" in scope
+        ? (["tag", [key, ...page]] as const)
+        : (["everything", page] as const);
+  return [name, values] as const;
 }

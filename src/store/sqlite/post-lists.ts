@@ -4,7 +4,7 @@
 // statistics: INDEXED BY names the index, CROSS JOIN keeps the list's table outermost, and
 // the keyset term comes first so it, not the visibility bound, is the range SQLite uses.
 import type Database from "better-sqlite3";
-import { FIRST_POSITION, type ListQuery, type PostLists } from "../post-lists.js";
+import { FIRST_POSITION, type ListedBody, type ListQuery, type PostLists } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
 import { columns, contentColumns } from "./queries.js";
@@ -15,29 +15,39 @@ const keyset = (alias: string, id: string) => `(${alias}.published_at, ${alias}.
 const newestFirst = (alias: string, id: string) =>
   `ORDER BY ${alias}.published_at DESC, ${alias}.${id} DESC LIMIT ?`;
 const withPublication = `CROSS JOIN publications pub ON pub.id = p.publication_id`;
+// A body list joins each post's stored body (its first parameter: with content or not).
+const withBody = `LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ?`;
 
 // Parameters in order: [key,] position time, position id, visible-at [, visible-at], limit.
-const byPublication = `FROM posts p INDEXED BY posts_by_publication_time ${withPublication}
-  WHERE p.publication_id = ? AND ${keyset("p", "id")} AND ${visibleWhere("p", "?")}
+const byPublication = (join: string) => `FROM posts p INDEXED BY posts_by_publication_time
+  ${join} WHERE p.publication_id = ? AND ${keyset("p", "id")} AND ${visibleWhere("p", "?")}
   ${newestFirst("p", "id")}`;
 // The category row's copy of status and time picks the range; the post's own is checked too.
-const byTag = `FROM post_categories c INDEXED BY post_categories_by_tag
-  CROSS JOIN posts p ON p.id = c.post_id ${withPublication}
+const byTag = (join: string) => `FROM post_categories c INDEXED BY post_categories_by_tag
+  CROSS JOIN posts p ON p.id = c.post_id ${join}
   WHERE c.name = ? AND ${keyset("c", "post_id")} AND ${visibleWhere("c", "?")}
     AND ${visibleWhere("p", "?")}
   ${newestFirst("c", "post_id")}`;
-const everything = `FROM posts p INDEXED BY posts_by_time ${withPublication}
+const everything = (join: string) => `FROM posts p INDEXED BY posts_by_time ${join}
   WHERE ${keyset("p", "id")} AND ${visibleWhere("p", "?")} ${newestFirst("p", "id")}`;
 
 const select = (withContent: boolean) => `SELECT ${columns}${withContent ? contentColumns : ""}`;
+const records = (withContent: boolean, from: (join: string) => string) =>
+  `${select(withContent)} ${from(withPublication)}`;
+const bodies = (from: (join: string) => string) =>
+  `SELECT p.id, p.publication_id AS publicationId, p.published_at AS publishedAt, b.body
+  ${from(withBody)}`;
 
 export const LIST_SQL = {
-  publication: `${select(false)} ${byPublication}`,
-  publicationWithContent: `${select(true)} ${byPublication}`,
-  tag: `${select(false)} ${byTag}`,
-  tagWithContent: `${select(true)} ${byTag}`,
-  everything: `${select(false)} ${everything}`,
-  everythingWithContent: `${select(true)} ${everything}`,
+  publication: records(false, byPublication),
+  publicationWithContent: records(true, byPublication),
+  publicationBodies: bodies(byPublication),
+  tag: records(false, byTag),
+  tagWithContent: records(true, byTag),
+  tagBodies: bodies(byTag),
+  everything: records(false, everything),
+  everythingWithContent: records(true, everything),
+  everythingBodies: bodies(everything),
   cursorKey: `SELECT value FROM folio_keys WHERE name = 'cursor'`,
 };
 
@@ -49,19 +59,17 @@ export class SqlitePostLists implements PostLists {
   }
 
   async listPosts(query: ListQuery): Promise<PostRecord[]> {
-    const { scope, withContent, limit } = query;
-    const { publishedAt, id } = query.after ?? FIRST_POSITION;
-    // Visible at `now` and before the position is visible at whichever is earlier; bound so,
-    // the visibility term starts its range where the page starts, should SQLite pick it.
-    const at = Math.min(query.visibleAt, publishedAt);
-    const [name, args] =
-      "publicationId" in scope
-        ? (["publication", [scope.publicationId, publishedAt, id, at, limit]] as const)
-        : "tag" in scope
-          ? (["tag", [scope.tag, publishedAt, id, at, at, limit]] as const)
-          : (["everything", [publishedAt, id, at, limit]] as const);
-    const rows = this.statements.all<PostRow>(withContent ? `${name}WithContent` : name, args);
+    const [name, args] = listArgs(query);
+    const rows = this.statements.all<PostRow>(
+      query.withContent ? `${name}WithContent` : name,
+      args,
+    );
     return rows.map(toPostRecord);
+  }
+
+  async listBodies(query: ListQuery): Promise<ListedBody[]> {
+    const [name, args] = listArgs(query);
+    return this.statements.all<ListedBody>(`${name}Bodies`, [+query.withContent, ...args]);
   }
 
   async cursorKey(): Promise<string> {
@@ -69,4 +77,20 @@ export class SqlitePostLists implements PostLists {
     if (row === undefined) throw new Error("the store has no cursor key; run folio migrate");
     return row.value;
   }
+}
+
+/** The list's statement (without its suffix) and its parameters. */
+function listArgs(query: ListQuery) {
+  const { scope, limit } = query;
+  const { publishedAt, id } = query.after ?? FIRST_POSITION;
+  // Visible at `now` and before the position is visible at whichever is earlier; bound so,
+  // the visibility term starts its range where the page starts, should SQLite pick it.
+  const at = Math.min(query.visibleAt, publishedAt);
+  const [name, args] =
+    "publicationId" in scope
+      ? (["publication", [scope.publicationId, publishedAt, id, at, limit]] as const)
+      : "tag" in scope
+        ? (["tag", [scope.tag, publishedAt, id, at, at, limit]] as const)
+        : (["everything", [publishedAt, id, at, limit]] as const);
+  return [name, args] as const;
 }
