@@ -50,14 +50,27 @@ export function postBodiesAnswer(page: Page<ListedBody>, keys: string[]): Answer
 export function feedBodiesAnswer(page: Page<FeedItem<ListedBody>>, keys: string[]) {
   const bodies = storedBodies(page.items.map((item) => item.post));
   if (bodies === undefined) return undefined;
-  const items = page.items.map(({ publication, user }, i) =>
-    Buffer.concat([
-      ...[POST_OPEN, bodies[i]!, PUBLICATION_OPEN],
+  const items = page.items.map((item, i) => Buffer.concat([POST_OPEN, bodies[i]!, itemTail(item)]));
+  return new Answer(pageBytes(items, page), JSON_TYPE, keys);
+}
+
+/**
+ * A feed item's bytes after its post: its publication and owner, serialized once per
+ * publication record (posts/shown-publications.ts keeps the records until one changes).
+ */
+const tails = new WeakMap<PublicationRecord, Buffer>();
+
+function itemTail({ publication, user }: FeedItem<ListedBody>): Buffer {
+  let tail = tails.get(publication);
+  if (tail === undefined) {
+    tail = Buffer.concat([
+      PUBLICATION_OPEN,
       Buffer.from(serialize.publication(toWirePublication(publication))),
       ...[USER_OPEN, Buffer.from(serialize.user(user)), CLOSE],
-    ]),
-  );
-  return new Answer(pageBytes(items, page), JSON_TYPE, keys);
+    ]);
+    tails.set(publication, tail);
+  }
+  return tail;
 }
 
 // The envelopes around stored bodies, in the schemas' property order (PostPage, FeedItem).

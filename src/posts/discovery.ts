@@ -17,7 +17,8 @@ import type {
 } from "../store/post-store.js";
 import { depends } from "./answer-cache.js";
 import type { CursorCodec } from "./cursor.js";
-import { ownersOf, publicationsById, type ShownUser } from "./owners.js";
+import type { ShownUser } from "./owners.js";
+import { ShownPublications } from "./shown-publications.js";
 
 export type DiscoveryStore = PublicationReader & PostLists;
 
@@ -52,11 +53,14 @@ export class Discovery {
   /** Publication id → slug. Only "everything changed" notices can rename a publication. */
   private readonly slugs = new Map<string, string>();
   private generation = 0;
+  private readonly shown: ShownPublications;
 
   constructor(
     private readonly store: DiscoveryStore,
     private readonly cursors: CursorCodec,
-  ) {}
+  ) {
+    this.shown = new ShownPublications(store);
+  }
 
   publication(key: PublicationKey): Promise<PublicationRecord | undefined> {
     return this.store.findPublication(key);
@@ -79,6 +83,7 @@ export class Discovery {
     if (!notice.all) return;
     this.generation++;
     this.slugs.clear();
+    this.shown.forget();
   }
 
   user(key: UserKey): Promise<UserRecord | undefined> {
@@ -132,16 +137,11 @@ export class Discovery {
   }
 
   private async withOwners<P extends Listed>(page: Page<P>): Promise<Page<FeedItem<P>>> {
-    const publications = await publicationsById(
-      this.store,
-      page.items.map((p) => p.publicationId),
-    );
-    const owners = await ownersOf(this.store, [...publications.values()]);
+    const shown = await this.shown.of(page.items.map((p) => p.publicationId));
     // A post always has its publication (a foreign key); the guard keeps the types honest.
     const items = page.items.flatMap((post) => {
-      const publication = publications.get(post.publicationId);
-      const user = owners.get(post.publicationId);
-      return publication && user ? [{ post, publication, user }] : [];
+      const publication = shown.get(post.publicationId);
+      return publication ? [{ post, ...publication }] : [];
     });
     return { ...page, items };
   }

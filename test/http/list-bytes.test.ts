@@ -17,6 +17,7 @@ import type { ListScope, PostStore } from "../../src/store/post-store.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { writeGeneratedFile } from "../helpers/generated.js";
+import { importLines } from "../helpers/store-tools.js";
 import { storeFactories, type StoreFactory } from "../helpers/stores.js";
 
 /** Every list the store has: each publication's, each category's, and the feed. */
@@ -118,6 +119,21 @@ for (const factory of await storeFactories()) {
         assert.equal(after.statusCode, 200);
         assert.equal(after.body, before[i]!.body, u);
       }
+    });
+
+    test("the feed shows a publication's new name and owner at once", async (t) => {
+      const { app, store } = await build(t, factory, { ...NO_SHEDDING, CACHE_MAX_BYTES: "0" });
+      type Feed = { items: { publication: { id: string; name: string }; user: { id: string } }[] };
+      const shown = async () => {
+        const feed = JSON.parse((await app.inject("/v1/posts/feed?limit=50")).body) as Feed;
+        return feed.items.find((item) => item.publication.id === "pub_1");
+      };
+      assert.equal((await shown())?.publication.name, "The Blog");
+      const renamed = { type: "publication", id: "pub_1", slug: "blog", name: "The New Blog" };
+      await importLines(store, [{ ...renamed, ownerUserId: "usr_2" }]);
+      const after = await shown();
+      assert.equal(after?.publication.name, "The New Blog");
+      assert.equal(after?.user.id, "usr_2");
     });
   });
 }
