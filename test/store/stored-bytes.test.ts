@@ -118,5 +118,34 @@ for (const factory of await storeFactories()) {
         await dispose();
       }
     });
+
+    test("many reads at once answer as each alone does (PostgreSQL joins them)", async () => {
+      const { store, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        const ids = records.filter((r) => r.type === "post").map((r) => r.id);
+        const lookups = [...ids, "pst_missing", "bad\0id"];
+        const slugPairs = records
+          .filter((r) => r.type === "post")
+          .map((r) => [r.publicationId === "pub_1" ? "blog" : "Other-Pub", r.slug as string]);
+        for (const at of [NOW, NOW - 86_400_000 * 400]) {
+          for (const withContent of [false, true]) {
+            const alone = [];
+            for (const id of lookups) alone.push(await store.findStoredById(id, withContent, at));
+            for (const [p, s] of slugPairs)
+              alone.push(await store.findStoredBySlugs(p!, s!, withContent, at));
+            const together = await Promise.all([
+              ...lookups.map((id) => store.findStoredById(id, withContent, at)),
+              ...slugPairs.map(([p, s]) => store.findStoredBySlugs(p!, s!, withContent, at)),
+            ]);
+            assert.deepEqual(together, alone);
+            if (at === NOW) assert.ok(alone.some((found) => found !== undefined));
+            assert.ok(alone.some((found) => found === undefined));
+          }
+        }
+      } finally {
+        await dispose();
+      }
+    });
   });
 }

@@ -3,6 +3,7 @@
 import type { PoolClient } from "pg";
 import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
 import { visibleWhere } from "../visibility.js";
+import { ReadBatch } from "./read-batch.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
 import { POSTS_BY_IDS } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
@@ -15,8 +16,9 @@ const read = (where: string, now: string) => `SELECT p.id, p.publication_id AS "
   LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = $1
   WHERE ${where} AND ${visibleWhere("p", now)}`;
 
-const BY_ID = read("p.id = $2", "$3");
-const BY_SLUGS = read("pub.slug = $2 AND p.slug = $3", "$4");
+// Many posts a statement (read-batch.ts): ids, or (publication slug, post slug) pairs.
+const BY_IDS = read("p.id = ANY($2::text[])", "$3");
+const BY_SLUGS = read("(pub.slug, p.slug) IN (SELECT * FROM unnest($2::text[], $3::text[]))", "$4");
 const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body)
   SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::bytea[])
   ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`;
@@ -42,16 +44,36 @@ function stored(row: Row | undefined): StoredBody | undefined {
   return etag === null || body === null ? post : { ...post, etag, body };
 }
 
+/** Slugs hold no NUL (hasNul): the pair's key cannot be another pair's. */
+const slugsKey = (publicationSlug: string, slug: string) => `${publicationSlug}\0${slug}`;
+
 export function postgresStoredBytesReader(context: ReadContext): StoredBytesReader {
-  const get = async (name: string, text: string, keys: string[], values: unknown[]) =>
-    hasNul(keys) ? undefined : stored((await namedRead<Row>(context, name, text, values))[0]);
+  const batches = (withContent: boolean) => ({
+    byId: new ReadBatch<Row>(
+      (ids, at) => namedRead<Row>(context, "storedByIds", BY_IDS, [withContent, ids, String(at)]),
+      (row) => row.id,
+    ),
+    bySlugs: new ReadBatch<Row>(
+      (keys, at) => {
+        const pairs = keys.map((key) => key.split("\0"));
+        const columns = [pairs.map((p) => p[0]), pairs.map((p) => p[1])];
+        return namedRead<Row>(context, "storedBySlugs", BY_SLUGS, [
+          ...[withContent, ...columns, String(at)],
+        ]);
+      },
+      (row) => slugsKey(row.publicationSlug, row.slug),
+    ),
+  });
+  const [meta, full] = [batches(false), batches(true)];
   return {
-    findStoredById(id, withContent, visibleAt) {
-      return get("storedById", BY_ID, [id], [withContent, id, String(visibleAt)]);
+    async findStoredById(id, withContent, visibleAt) {
+      if (hasNul([id])) return undefined;
+      return stored(await (withContent ? full : meta).byId.get(id, visibleAt));
     },
-    findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
-      const keys = [publicationSlug, postSlug];
-      return get("storedBySlugs", BY_SLUGS, keys, [withContent, ...keys, String(visibleAt)]);
+    async findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
+      if (hasNul([publicationSlug, postSlug])) return undefined;
+      const key = slugsKey(publicationSlug, postSlug);
+      return stored(await (withContent ? full : meta).bySlugs.get(key, visibleAt));
     },
   };
 }
