@@ -114,6 +114,23 @@ export function benchCases(): Case[] {
       paths: byId(spread(1000, 1000), true),
       headers: {},
     },
+    // Issue 17's targets, as shipped: per-client limiting and access lines on.
+    {
+      name: "cache off, 1k posts, content, SQLite, shipped defaults",
+      data: "1k",
+      cache: false,
+      paths: byId(spread(1000, 1000), true),
+      headers: {},
+      env: SHIPPED,
+    },
+    {
+      name: "cache off, 1k posts, content, PostgreSQL, shipped defaults",
+      data: "1k-pg",
+      cache: false,
+      paths: byId(spread(1000, 1000), true),
+      headers: {},
+      env: SHIPPED,
+    },
     {
       name: "cache off, 1M posts (store read each)",
       data: "1m",

@@ -1,7 +1,7 @@
 // The discovery reads of issue 12 as bench cases: a publication's page of 10 posts and the
 // feed's page of 20, first page and 1,000th, cache on and off, on the 1k and 1M data sets.
 // A deep page's cursor is found by walking the list on the running Folio (cursors are signed).
-import type { Case, DataSet } from "./cases.js";
+import { SHIPPED, type Case, type DataSet } from "./cases.js";
 
 /** Publications of the data set (bench/data.ts) a case rotates over. */
 const PUBLICATIONS = 5;
@@ -38,6 +38,15 @@ function listCase(name: string, data: DataSet, cache: boolean, paths: string[], 
   };
 }
 
+/** Issue 17's list target as shipped (per-client limiting and access lines on), cache off. */
+function shippedListCases(publications: string[]): Case[] {
+  const shipped = (c: Case): Case => ({ ...c, name: `${c.name}, shipped defaults`, env: SHIPPED });
+  return [
+    shipped(listCase("publication's posts (10)", "1k", false, publications)),
+    shipped(listCase("feed (20)", "1k", false, [FEED])),
+  ];
+}
+
 export function listCases(): Case[] {
   const publications = Array.from({ length: PUBLICATIONS }, (_, i) => publicationPage(i));
   const cases: Case[] = [];
@@ -51,5 +60,5 @@ export function listCases(): Case[] {
       }
     }
   }
-  return cases;
+  return [...cases, ...shippedListCases(publications)];
 }
