@@ -72,3 +72,17 @@ export async function assertStoredMatch(
   }
   return ids.length;
 }
+
+/** Runs a statement on the store's database behind Folio's back, as another program would. */
+export async function runBehind(factory: StoreFactory, url: string, sql: string): Promise<void> {
+  if (factory.name === "sqlite") {
+    const db = new Database(url);
+    db.exec(sql);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}

@@ -14,7 +14,7 @@ import { loadConfig } from "../../src/config.js";
 import { openStore } from "../../src/store/open-store.js";
 import { NOW, loadFixtures, records } from "../helpers/fixtures.js";
 import { writeGeneratedFile } from "../helpers/generated.js";
-import { assertStoredMatch, storedBodies } from "../helpers/stored-bytes.js";
+import { assertStoredMatch, runBehind, storedBodies } from "../helpers/stored-bytes.js";
 import { importLines } from "../helpers/store-tools.js";
 import { storeFactories } from "../helpers/stores.js";
 
@@ -143,6 +143,36 @@ for (const factory of await storeFactories()) {
             assert.ok(alone.some((found) => found === undefined));
           }
         }
+      } finally {
+        await dispose();
+      }
+    });
+
+    test("a change made behind Folio's back drops the bodies it makes stale", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        await runBehind(
+          factory,
+          url,
+          "UPDATE posts SET title = 'Edited elsewhere' WHERE id = 'pst_1'",
+        );
+        let kept = await storedBodies(factory, url);
+        assert.equal(kept.has("pst_1") || kept.has("pst_1+"), false);
+        assert.ok(kept.size > 0, "other posts keep theirs");
+        const found = await store.findStoredById("pst_1", false, NOW);
+        assert.equal(found?.body, undefined, "the reader falls back to the record");
+        await runBehind(
+          factory,
+          url,
+          "UPDATE authors SET name = 'Renamed elsewhere' WHERE id = 'usr_1'",
+        );
+        kept = await storedBodies(factory, url);
+        const showing = records.filter((r) => r.type === "post" && r.authorIds?.includes("usr_1"));
+        assert.ok(showing.length > 0);
+        for (const post of showing) assert.equal(kept.has(post.id), false, post.id);
+        await store.migrate();
+        await assertStoredMatch(store, factory, url);
       } finally {
         await dispose();
       }

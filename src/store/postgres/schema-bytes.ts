@@ -2,7 +2,8 @@
 
 export const bytesSteps: readonly [string] = [
   // 11 (issue 17): each post's response bytes, without and with content, and their ETag,
-  // written in the transaction that writes the post. Filled for older posts on migrate.
+  // written in the transaction that writes the post; dropped by any other change to the post or
+  // its authors. Filled for older posts on migrate.
   // Stored uncompressed (no TOAST compression): a read must not pay to inflate what it sends.
   `
   CREATE TABLE post_bytes (
@@ -13,5 +14,24 @@ export const bytesSteps: readonly [string] = [
     PRIMARY KEY (post_id, content)
   );
   ALTER TABLE post_bytes ALTER COLUMN body SET STORAGE EXTERNAL;
+  -- Whoever changes a post or an author (an older Folio in a rolling upgrade, a tool) drops
+  -- the bodies that showed it: a read then builds from the record, never from stale bytes.
+  -- Folio's own writes store the new bodies after their statements, in the same transaction.
+  -- Once per statement, over its changed rows: a batch upsert pays one DELETE.
+  CREATE FUNCTION folio_posts_bytes_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    DELETE FROM post_bytes WHERE post_id IN (SELECT id FROM changed);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER posts_bytes_stale AFTER UPDATE ON posts REFERENCING NEW TABLE AS changed
+    FOR EACH STATEMENT EXECUTE FUNCTION folio_posts_bytes_stale();
+  CREATE FUNCTION folio_authors_bytes_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    DELETE FROM post_bytes WHERE post_id IN
+      (SELECT pa.post_id FROM post_authors pa JOIN changed c ON c.id = pa.author_id);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER authors_bytes_stale AFTER UPDATE ON authors REFERENCING NEW TABLE AS changed
+    FOR EACH STATEMENT EXECUTE FUNCTION folio_authors_bytes_stale();
   `,
 ];

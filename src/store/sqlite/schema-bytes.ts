@@ -2,7 +2,8 @@
 
 export const bytesSteps: readonly [string] = [
   // 11 (issue 17): each post's response bytes, without and with content, and their ETag,
-  // written in the transaction that writes the post. A row of its own, not columns of posts:
+  // written in the transaction that writes the post; dropped by any other change to the post or
+  // its authors. A row of its own, not columns of posts:
   // a read touches only the body it sends. Filled for older posts on migrate.
   `
   CREATE TABLE post_bytes (
@@ -12,5 +13,15 @@ export const bytesSteps: readonly [string] = [
     body    BLOB NOT NULL,
     PRIMARY KEY (post_id, content)
   ) STRICT;
+  -- Whoever changes a post or an author (an older Folio in a rolling upgrade, a tool) drops
+  -- the bodies that showed it: a read then builds from the record, never from stale bytes.
+  -- Folio's own writes store the new bodies after their statements, in the same transaction.
+  CREATE TRIGGER posts_bytes_stale AFTER UPDATE ON posts BEGIN
+    DELETE FROM post_bytes WHERE post_id = NEW.id;
+  END;
+  CREATE TRIGGER authors_bytes_stale AFTER UPDATE ON authors BEGIN
+    DELETE FROM post_bytes
+     WHERE post_id IN (SELECT post_id FROM post_authors WHERE author_id = NEW.id);
+  END;
   `,
 ];
