@@ -1,11 +1,9 @@
-// The discovery reads as records: publications and users, keyset pages of visible posts
-// with their cursors, the feed of every publication. Each answer says what it depends on
-// (answer-cache.ts `depends`), so a cache can drop it exactly when a write touches it.
+// The discovery reads: publications and users, keyset pages of visible posts (as records
+// or as their stored bodies; list-pages.ts), the feed of every publication with each
+// publication and owner (shown-publications.ts).
 import type {
   ChangeNotice,
   ListedBody,
-  ListPosition,
-  ListQuery,
   ListScope,
   PostLists,
   PostRecord,
@@ -15,29 +13,14 @@ import type {
   UserKey,
   UserRecord,
 } from "../store/post-store.js";
-import { depends } from "./answer-cache.js";
 import type { CursorCodec } from "./cursor.js";
+import { readPage, type Listed, type Page, type PageRequest } from "./list-pages.js";
 import type { ShownUser } from "./owners.js";
 import { ShownPublications } from "./shown-publications.js";
 
 export type DiscoveryStore = PublicationReader & PostLists;
 
-export interface PageRequest {
-  limit: number;
-  cursor?: string;
-  withContent: boolean;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** Resumes after the last item; absent on the last page. */
-  cursor?: string;
-  hasMore: boolean;
-  dependencies: string[];
-}
-
-/** What a page needs of a listed post, whichever form the store gave it in. */
-export type Listed = Pick<PostRecord, "id" | "publicationId" | "publishedAt">;
+export type { Listed, Page, PageRequest };
 
 export interface FeedItem<P extends Listed = PostRecord> {
   post: P;
@@ -92,38 +75,12 @@ export class Discovery {
 
   /** A page of a list's visible posts, newest first; CursorError for a cursor not its own. */
   posts(scope: ListScope, request: PageRequest, now: number): Promise<Page<PostRecord>> {
-    return this.page(scope, request, now, (q) => this.store.listPosts(q));
+    return readPage(this.cursors, { scope, request, now }, (q) => this.store.listPosts(q));
   }
 
   /** The same page as `posts`, as the posts' stored bodies. */
   bodies(scope: ListScope, request: PageRequest, now: number): Promise<Page<ListedBody>> {
-    return this.page(scope, request, now, (q) => this.store.listBodies(q));
-  }
-
-  private async page<P extends Listed>(
-    scope: ListScope,
-    request: PageRequest,
-    now: number,
-    list: (query: ListQuery) => Promise<P[]>,
-  ): Promise<Page<P>> {
-    const name = scopeName(scope);
-    const after =
-      request.cursor === undefined ? undefined : await this.cursors.open(name, request.cursor);
-    const { limit, withContent } = request;
-    // One more than asked: whether it exists is `hasMore`, without counting the list.
-    const found = await list({
-      scope,
-      after,
-      limit: limit + 1,
-      withContent,
-      visibleAt: now,
-    });
-    const items = found.slice(0, limit);
-    const last = items.at(-1);
-    const hasMore = found.length > limit && last !== undefined;
-    const page: Page<P> = { items, hasMore, dependencies: listDependencies(scope, found) };
-    if (hasMore) page.cursor = await this.cursors.seal(name, positionOf(last));
-    return page;
+    return readPage(this.cursors, { scope, request, now }, (q) => this.store.listBodies(q));
   }
 
   /** A page of every publication's posts as stored bodies, each with its publication and owner. */
@@ -145,27 +102,4 @@ export class Discovery {
     });
     return { ...page, items };
   }
-}
-
-/** The name a list's cursors are bound to: a cursor of one list is refused by another. */
-function scopeName(scope: ListScope): string {
-  if ("publicationId" in scope) return `pub\0${scope.publicationId}`;
-  if ("tag" in scope) return `tag\0${scope.tag}`;
-  return "feed";
-}
-
-/** Its list, and every post it shows or looked at (the extra one says `hasMore`). */
-function listDependencies(scope: ListScope, posts: readonly Listed[]): string[] {
-  const list =
-    "publicationId" in scope
-      ? depends.publication(scope.publicationId)
-      : "tag" in scope
-        ? depends.tag(scope.tag)
-        : depends.feed;
-  return [list, depends.lists, ...posts.map((p) => depends.post(p.id))];
-}
-
-function positionOf(post: Listed): ListPosition {
-  // Listed posts are visible, and a visible post always has its publication time.
-  return { publishedAt: post.publishedAt ?? 0, id: post.id };
 }
