@@ -47,11 +47,17 @@ async function cpuPerRequest(server: Running, pgUrl?: string): Promise<number> {
   return (used * 10_000) / (result.ok + result.notFound);
 }
 
+/** Step 11 undone, on either store: the table and the triggers that write to it. */
+const UNDO_STEP_11 = `DROP TRIGGER IF EXISTS posts_bytes_stale ON posts;
+  DROP TRIGGER IF EXISTS authors_bytes_stale ON authors; DROP TABLE IF EXISTS post_bytes`;
+const UNDO_STEP_11_SQLITE = `DROP TRIGGER IF EXISTS posts_bytes_stale;
+  DROP TRIGGER IF EXISTS authors_bytes_stale; DROP TABLE IF EXISTS post_bytes`;
+
 function atVersion10(path: string): string {
   const copy = `${path}.v10.db`;
   copyFileSync(path, copy);
   const db = new Database(copy);
-  db.exec("DELETE FROM folio_schema WHERE version > 10; DROP TABLE IF EXISTS post_bytes");
+  db.exec(`DELETE FROM folio_schema WHERE version > 10; ${UNDO_STEP_11_SQLITE}`);
   db.close();
   return copy;
 }
@@ -59,7 +65,7 @@ function atVersion10(path: string): string {
 async function pgAtVersion10(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query("DELETE FROM folio_schema WHERE version > 10; DROP TABLE post_bytes");
+  await client.query(`DELETE FROM folio_schema WHERE version > 10; ${UNDO_STEP_11}`);
   await client.end();
 }
 

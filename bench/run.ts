@@ -41,7 +41,10 @@ function beforeCopy(path: string): string {
   copyFileSync(path, copy);
   const db = new Database(copy);
   db.prepare("DELETE FROM folio_schema WHERE version > ?").run(version);
-  if (version < 11) db.exec("DROP TABLE IF EXISTS post_bytes");
+  if (version < 11) {
+    db.exec(`DROP TRIGGER IF EXISTS posts_bytes_stale; DROP TRIGGER IF EXISTS authors_bytes_stale;
+      DROP TABLE IF EXISTS post_bytes`);
+  }
   db.close();
   return copy;
 }

@@ -18,7 +18,8 @@ export async function storedBodies(
   url: string,
 ): Promise<Map<string, Stored>> {
   const sql = "SELECT post_id, content, etag, body FROM post_bytes";
-  type Row = { post_id: string; content: number | boolean; etag: string; body: Buffer };
+  // PostgreSQL keeps bodies as text (postgres/schema-bytes.ts), SQLite as blobs.
+  type Row = { post_id: string; content: number | boolean; etag: string; body: Buffer | string };
   let rows: Row[];
   if (factory.name === "sqlite") {
     const db = new Database(url, { readonly: true });
@@ -30,7 +31,9 @@ export async function storedBodies(
     rows = (await client.query<Row>(sql)).rows;
     await client.end();
   }
-  return new Map(rows.map((r) => [`${r.post_id}${r.content ? "+" : ""}`, r]));
+  return new Map(
+    rows.map((r) => [`${r.post_id}${r.content ? "+" : ""}`, { ...r, body: Buffer.from(r.body) }]),
+  );
 }
 
 export async function postIds(factory: StoreFactory, url: string): Promise<string[]> {

@@ -67,10 +67,14 @@ export class PostgresPostLists implements PostLists {
     const [name, values] = list;
     const statement = `${name}Bodies` as const;
     const args = [...values, query.withContent];
-    const rows = await namedRead<ListedBody>(this.context, statement, LIST_SQL[statement], args);
-    // BIGINT arrives as text: the cursor needs the number.
-    for (const row of rows) row.publishedAt = Number(row.publishedAt);
-    return rows;
+    type Row = Omit<ListedBody, "body"> & { body: string | null };
+    const rows = await namedRead<Row>(this.context, statement, LIST_SQL[statement], args);
+    // BIGINT arrives as text: the cursor needs the number. Bodies are stored as text.
+    return rows.map((row) => ({
+      ...row,
+      publishedAt: Number(row.publishedAt),
+      body: row.body === null ? null : Buffer.from(row.body),
+    }));
   }
 
   async cursorKey(): Promise<string> {

@@ -5,12 +5,14 @@ export const bytesSteps: readonly [string] = [
   // written in the transaction that writes the post; dropped by any other change to the post or
   // its authors. Filled for older posts on migrate.
   // Stored uncompressed (no TOAST compression): a read must not pay to inflate what it sends.
+  // TEXT, not BYTEA: a body is UTF-8 JSON, and text crosses the wire as it is where BYTEA would
+  // be hex-encoded by the server and decoded by the client, doubling what both handle.
   `
   CREATE TABLE post_bytes (
     post_id TEXT COLLATE "C" NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
     content BOOLEAN NOT NULL,
     etag    TEXT NOT NULL,
-    body    BYTEA NOT NULL,
+    body    TEXT NOT NULL,
     PRIMARY KEY (post_id, content)
   );
   ALTER TABLE post_bytes ALTER COLUMN body SET STORAGE EXTERNAL;

@@ -20,7 +20,7 @@ const read = (where: string, now: string) => `SELECT p.id, p.publication_id AS "
 const BY_IDS = read("p.id = ANY($2::text[])", "$3");
 const BY_SLUGS = read("(pub.slug, p.slug) IN (SELECT * FROM unnest($2::text[], $3::text[]))", "$4");
 const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body)
-  SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::bytea[])
+  SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::text[])
   ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`;
 const DROP = `DELETE FROM post_bytes WHERE post_id = ANY($1::text[])`;
 const POSTS_OF_AUTHORS = `SELECT DISTINCT post_id FROM post_authors
@@ -34,14 +34,14 @@ const CHUNK = 500;
 interface Row extends Omit<StoredBody, "body" | "etag" | "updatedAt"> {
   updatedAt: string;
   etag: string | null;
-  body: Buffer | null;
+  body: string | null;
 }
 
 function stored(row: Row | undefined): StoredBody | undefined {
   if (row === undefined) return undefined;
   const { etag, body, updatedAt, ...rest } = row;
   const post = { ...rest, updatedAt: Number(updatedAt) };
-  return etag === null || body === null ? post : { ...post, etag, body };
+  return etag === null || body === null ? post : { ...post, etag, body: Buffer.from(body) };
 }
 
 /** Slugs hold no NUL (hasNul): the pair's key cannot be another pair's. */
@@ -95,13 +95,13 @@ export async function refreshBytes(
       continue;
     }
     const { rows } = await client.query<PostRow>(POSTS_BY_IDS, [chunk]);
-    const columns: [string[], boolean[], string[], Buffer[]] = [[], [], [], []];
+    const columns: [string[], boolean[], string[], string[]] = [[], [], [], []];
     for (const row of rows) {
       const { meta, full } = represent(toPostRecord(row));
       columns[0].push(row.id, row.id);
       columns[1].push(false, true);
       columns[2].push(meta.etag, full.etag);
-      columns[3].push(meta.body, full.body);
+      columns[3].push(meta.body.toString(), full.body.toString());
     }
     if (rows.length > 0) await client.query(UPSERT, columns);
   }
