@@ -1,12 +1,17 @@
 // Re-deriving stored content after a renderer change: streams every post's source through
-// deriveContent in batches, each batch written in one transaction.
+// deriveContent in batches, each batch written in one transaction; with `threads` > 1 a
+// batch's posts are derived on that many worker threads (IMPORT_THREADS).
 import type { PostStore } from "../store/post-store.js";
-import { ContentError, RENDERER_VERSION, deriveContent } from "../content/index.js";
+import { RENDERER_VERSION } from "../content/index.js";
+import { importPool, type ImportPool } from "./threads.js";
+import { rerenderOne, type RerenderOutcome } from "./work.js";
 
 export interface RerenderOptions {
   /** Re-render every post, not only those rendered by an older renderer. */
   all?: boolean;
   batchSize?: number;
+  /** Worker threads deriving the posts; 1 or unset: this thread. */
+  threads?: number;
   onProgress?: (done: number) => void;
 }
 
@@ -21,6 +26,22 @@ export interface RerenderSummary {
 export async function rerenderAll(store: PostStore, options: RerenderOptions = {}) {
   const started = performance.now();
   const summary: RerenderSummary = { rendered: 0, skippedBatches: 0, failed: [], seconds: 0 };
+  const pool = importPool(options.threads ?? 1);
+  try {
+    await rerenderBatches(store, options, summary, pool);
+  } finally {
+    await pool?.close();
+  }
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+async function rerenderBatches(
+  store: PostStore,
+  options: RerenderOptions,
+  summary: RerenderSummary,
+  pool: ImportPool | undefined,
+) {
   const below = options.all ? undefined : RENDERER_VERSION;
   let after = "";
   for (;;) {
@@ -29,10 +50,16 @@ export async function rerenderAll(store: PostStore, options: RerenderOptions = {
     after = sources[sources.length - 1]!.id;
     const updates = [];
     const failuresBefore = summary.failed.length;
-    for (const source of sources) {
-      try {
-        // A post saved with no body has an empty source; it stays empty.
-        const derived = source.json === "" ? undefined : deriveContent({ json: source.json });
+    const outcomes = await deriveAll(
+      sources.map((s) => s.json),
+      pool,
+    );
+    for (const [i, source] of sources.entries()) {
+      const outcome = outcomes[i]!;
+      if ("failed" in outcome) {
+        summary.failed.push({ id: source.id, reason: outcome.failed });
+      } else {
+        const { derived } = outcome;
         updates.push({
           id: source.id,
           json: derived?.json ?? "",
@@ -40,9 +67,6 @@ export async function rerenderAll(store: PostStore, options: RerenderOptions = {
           markdown: derived?.markdown ?? "",
           rendererVersion: RENDERER_VERSION,
         });
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        summary.failed.push({ id: source.id, reason: `${error.path}: ${error.message}` });
       }
     }
     if (summary.failed.length > failuresBefore) {
@@ -53,6 +77,11 @@ export async function rerenderAll(store: PostStore, options: RerenderOptions = {
     summary.rendered += updates.length;
     options.onProgress?.(summary.rendered);
   }
-  summary.seconds = (performance.now() - started) / 1000;
-  return summary;
+}
+
+/** In source order whichever thread derived them, so failures are listed as in-thread. */
+async function deriveAll(sources: string[], pool: ImportPool | undefined) {
+  if (pool === undefined) return sources.map((json) => rerenderOne(json));
+  const outcomes = sources.map((json) => pool.run({ rerender: json }));
+  return (await Promise.all(outcomes)) as RerenderOutcome[];
 }
