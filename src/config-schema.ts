@@ -8,7 +8,7 @@ export interface ConfigVariable {
   readonly fallback?: string;
   /** One Markdown sentence or two for the README. */
   readonly meaning: string;
-  /** Read by `folio import` alone (cli/import-limits.ts), not by loadConfig. */
+  /** Read by `folio import` (and rerender) alone (cli/import-limits.ts), not by loadConfig. */
   readonly importOnly?: true;
 }
 
@@ -238,6 +238,13 @@ export const CONFIG_VARIABLES = [
     fallback: "10000000",
     meaning:
       "`folio import`: records read before the import stops, writing nothing (`--max-records`)",
+    importOnly: true,
+  },
+  {
+    name: "IMPORT_THREADS",
+    fallback: "auto",
+    meaning:
+      "`folio import` and `folio rerender`: worker threads parsing and rendering posts while the main thread writes (`--threads`); `auto`: one per core (`os.availableParallelism()`); `1`: all on the main thread, as before",
     importOnly: true,
   },
 ] as const satisfies readonly ConfigVariable[];

@@ -60,11 +60,12 @@ export class WorkerPool<T, R> {
   private start(script: URL, workerData: unknown): Slot<R> {
     const worker = new Worker(script, { workerData });
     const slot: Slot<R> = { worker, pending: new Map() };
-    worker.unref();
     worker.on("message", (reply: WorkerReply<R>) => this.settle(slot, reply));
     worker.on("error", (error) => this.crash(`failed: ${error.message}`, error));
     worker.on("messageerror", (error) => this.crash(`sent an unreadable message: ${error}`));
     worker.on("exit", (code) => this.crash(`exited with code ${code}`));
+    // After the listeners: adding a message listener refs the worker again.
+    worker.unref();
     return slot;
   }
 
