@@ -43,17 +43,21 @@ async function rerenderBatches(
   pool: ImportPool | undefined,
 ) {
   const below = options.all ? undefined : RENDERER_VERSION;
-  let after = "";
-  for (;;) {
-    const sources = await store.listPostSources(after, options.batchSize ?? 200, below);
-    if (sources.length === 0) break;
-    after = sources[sources.length - 1]!.id;
+  const size = options.batchSize ?? 200;
+  const read = async (after: string) => {
+    const sources = await store.listPostSources(after, size, below);
+    return { sources, outcomes: deriveAll(sources, pool) };
+  };
+  let batch = await read("");
+  while (batch.sources.length > 0) {
+    const { sources } = batch;
+    // On the pool, the next batch is read and sent before this one is written, so the
+    // workers derive while the store writes (its ids are past this batch's: no overlap).
+    const after = sources[sources.length - 1]!.id;
+    const next = pool === undefined ? undefined : await read(after);
+    const outcomes = await batch.outcomes;
     const updates = [];
     const failuresBefore = summary.failed.length;
-    const outcomes = await deriveAll(
-      sources.map((s) => s.json),
-      pool,
-    );
     for (const [i, source] of sources.entries()) {
       const outcome = outcomes[i]!;
       if ("failed" in outcome) {
@@ -71,17 +75,27 @@ async function rerenderBatches(
     }
     if (summary.failed.length > failuresBefore) {
       summary.skippedBatches++;
-      continue;
+    } else {
+      await store.updateDerived(updates);
+      summary.rendered += updates.length;
+      options.onProgress?.(summary.rendered);
     }
-    await store.updateDerived(updates);
-    summary.rendered += updates.length;
-    options.onProgress?.(summary.rendered);
+    // In-thread, the next batch is read after this one is written, as before issue 17.
+    batch = next ?? (await read(after));
   }
 }
 
-/** In source order whichever thread derived them, so failures are listed as in-thread. */
-async function deriveAll(sources: string[], pool: ImportPool | undefined) {
-  if (pool === undefined) return sources.map((json) => rerenderOne(json));
-  const outcomes = sources.map((json) => pool.run({ rerender: json }));
-  return (await Promise.all(outcomes)) as RerenderOutcome[];
+/**
+ * In source order whichever thread derived them, so failures are listed as in-thread. In-thread
+ * the work is left for when the batch's turn comes; a failure waits unobserved till then.
+ */
+function deriveAll(sources: { json: string }[], pool: ImportPool | undefined) {
+  const outcomes: Promise<RerenderOutcome[]> =
+    pool === undefined
+      ? Promise.resolve().then(() => sources.map((s) => rerenderOne(s.json)))
+      : (Promise.all(sources.map((s) => pool.run({ rerender: s.json }))) as Promise<
+          RerenderOutcome[]
+        >);
+  outcomes.catch(() => undefined);
+  return outcomes;
 }
