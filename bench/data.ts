@@ -52,7 +52,25 @@ function doc(i: number) {
   };
 }
 
-export function* lines(posts: number): Generator<string> {
+/** A ~5 KB Markdown body (headings, marks, links, lists, a quote, code): the import's real work. */
+export function markdownBody(i: number): string {
+  const para = (k: number) =>
+    `Paragraph ${k} of post ${i}: small beds are **finished** beds, and _dark_ soil keeps ` +
+    `its water; see [the notes](https://example.org/${i}/${k}) and \`code ${k}\` for more. ` +
+    `Topic ${(i + k) % 97} comes back every season, with a few more words to read.`;
+  const section = (s: number) =>
+    [
+      `## Part ${s} of ${i}`,
+      ...Array.from({ length: 4 }, (_, k) => para(s * 4 + k)),
+      `- one ${s}\n- two *${s}*\n- three [${s}](https://example.com/${s})`,
+      `> A quote from part ${s}, **held** here.`,
+      "```js\nconst part = " + s + ";\n```",
+    ].join("\n\n");
+  return Array.from({ length: 5 }, (_, s) => section(s)).join("\n\n");
+}
+
+/** The data set's lines; `markdown`: posts carry a ~5 KB Markdown body instead of a document. */
+export function* lines(posts: number, markdown = false): Generator<string> {
   for (let p = 0; p < PUBLICATIONS; p++) {
     yield JSON.stringify({
       type: "publication",
@@ -86,7 +104,7 @@ export function* lines(posts: number): Generator<string> {
       updatedAt: T0 + i * 1000 + 500,
       categories: ["bench", `topic-${i % 97}`],
       authorIds: [`usr_${i % AUTHORS}`, `usr_${(i + 1) % AUTHORS}`],
-      json: doc(i),
+      ...(markdown ? { markdown: markdownBody(i) } : { json: doc(i) }),
     });
   }
 }

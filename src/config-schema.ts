@@ -21,7 +21,7 @@ export interface ConfigVariable {
   readonly fallback?: string;
   /** One Markdown sentence or two for the README. */
   readonly meaning: string;
-  /** Read by `folio import` alone (cli/import-limits.ts), not by loadConfig. */
+  /** Read by `folio import` (and rerender) alone (cli/import-limits.ts), not by loadConfig. */
   readonly importOnly?: true;
 }
 

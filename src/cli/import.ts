@@ -42,6 +42,8 @@ With --from, converts an export instead (docs/migrate.md says what maps to what)
   --max-records N   stop (writing nothing) past N records
                     (default: IMPORT_MAX_RECORDS or ${DEFAULT_MAX_RECORDS})
   --show-errors N   print the first N bad records of each field, then a count (default ${DEFAULT_SHOWN_PER_KIND})
+  --threads N       worker threads parsing and rendering posts, or auto: one per core
+                    (default: IMPORT_THREADS or auto; 1: all on the main thread)
 
 Without --partial the input is all or nothing: one bad record and nothing is written.
 A bad record is listed as 'line N: field: reason' (or its file and place, with --from).
@@ -100,6 +102,7 @@ export async function runImport(
   const log = rejectionLog((line) => progress.line(line), limits.shownPerKind);
   const options: ImportOptions = {
     ...{ partial, maxBytes: limits.maxBytes, maxRecords: limits.maxRecords },
+    threads: limits.threads,
     onRejection: log.onRejection,
     onProgress: (p) =>
       progress.update(`read ${p.read}, written ${p.written}, rejected ${p.rejected}`),

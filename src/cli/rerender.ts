@@ -1,24 +1,32 @@
 import { loadConfig } from "../config.js";
 import { rerenderAll } from "../import/rerender.js";
 import { parse } from "./args.js";
+import { importLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
 import { openMigratedStore } from "./store.js";
 
 export const rerenderCommand = {
   summary: "re-derive every post's HTML and Markdown from its stored document",
-  help: `Usage: folio rerender [--all]
+  help: `Usage: folio rerender [--all] [--threads N]
 
 Runs the current renderer over the stored TipTap documents and stores the new HTML and
 Markdown, in batches of 200 posts, each batch in one transaction. By default only posts
 rendered by an older renderer version are done; --all re-renders every post.
-A batch in which any post fails is left untouched and the failures are listed (exit 1).`,
+A batch in which any post fails is left untouched and the failures are listed (exit 1).
+Posts are rendered on --threads N worker threads (default: IMPORT_THREADS, or auto: one
+per core; 1: all on the main thread).`,
   async run(args: string[]): Promise<number> {
-    const { values } = parse(args, { all: { type: "boolean" } }, 0);
+    const options = { all: { type: "boolean" }, threads: { type: "string" } } as const;
+    const { values } = parse(args, options, 0);
+    const { threads } = importLimits(
+      { threads: values.threads as string | undefined },
+      process.env,
+    );
     const store = await openMigratedStore(loadConfig());
     const progress = progressPrinter();
     try {
       const summary = await rerenderAll(store, {
-        all: values.all === true,
+        ...{ all: values.all === true, threads },
         onProgress: (done) => progress.update(`re-rendered ${done} posts`),
       });
       progress.done();

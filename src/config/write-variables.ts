@@ -92,4 +92,11 @@ export const IMPORT_VARIABLES = [
       "`folio import`: records read before the import stops, writing nothing (`--max-records`)",
     importOnly: true,
   },
+  {
+    name: "IMPORT_THREADS",
+    fallback: "auto",
+    meaning:
+      "`folio import` and `folio rerender`: worker threads parsing and rendering posts while the main thread writes (`--threads`); `auto`: one per core (`os.availableParallelism()`); `1`: all on the main thread, as before",
+    importOnly: true,
+  },
 ] as const satisfies readonly ConfigVariable[];

@@ -1,12 +1,17 @@
 // Re-deriving stored content after a renderer change: streams every post's source through
-// deriveContent in batches, each batch written in one transaction.
+// deriveContent in batches, each batch written in one transaction; with `threads` > 1 a
+// batch's posts are derived on that many worker threads (IMPORT_THREADS).
 import type { PostStore } from "../store/post-store.js";
-import { ContentError, RENDERER_VERSION, deriveContent } from "../content/index.js";
+import { RENDERER_VERSION } from "../content/index.js";
+import { importPool, type ImportPool } from "./threads.js";
+import { rerenderOne, type RerenderOutcome } from "./work.js";
 
 export interface RerenderOptions {
   /** Re-render every post, not only those rendered by an older renderer. */
   all?: boolean;
   batchSize?: number;
+  /** Worker threads deriving the posts; 1 or unset: this thread. */
+  threads?: number;
   onProgress?: (done: number) => void;
 }
 
@@ -21,18 +26,44 @@ export interface RerenderSummary {
 export async function rerenderAll(store: PostStore, options: RerenderOptions = {}) {
   const started = performance.now();
   const summary: RerenderSummary = { rendered: 0, skippedBatches: 0, failed: [], seconds: 0 };
+  const pool = importPool(options.threads ?? 1);
+  try {
+    await rerenderBatches(store, options, summary, pool);
+  } finally {
+    await pool?.close();
+  }
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+async function rerenderBatches(
+  store: PostStore,
+  options: RerenderOptions,
+  summary: RerenderSummary,
+  pool: ImportPool | undefined,
+) {
   const below = options.all ? undefined : RENDERER_VERSION;
-  let after = "";
-  for (;;) {
-    const sources = await store.listPostSources(after, options.batchSize ?? 200, below);
-    if (sources.length === 0) break;
-    after = sources[sources.length - 1]!.id;
+  const size = options.batchSize ?? 200;
+  const read = async (after: string) => {
+    const sources = await store.listPostSources(after, size, below);
+    return { sources, outcomes: deriveAll(sources, pool) };
+  };
+  let batch = await read("");
+  while (batch.sources.length > 0) {
+    const { sources } = batch;
+    // On the pool, the next batch is read and sent before this one is written, so the
+    // workers derive while the store writes (its ids are past this batch's: no overlap).
+    const after = sources[sources.length - 1]!.id;
+    const next = pool === undefined ? undefined : await read(after);
+    const outcomes = await batch.outcomes;
     const updates = [];
     const failuresBefore = summary.failed.length;
-    for (const source of sources) {
-      try {
-        // A post saved with no body has an empty source; it stays empty.
-        const derived = source.json === "" ? undefined : deriveContent({ json: source.json });
+    for (const [i, source] of sources.entries()) {
+      const outcome = outcomes[i]!;
+      if ("failed" in outcome) {
+        summary.failed.push({ id: source.id, reason: outcome.failed });
+      } else {
+        const { derived } = outcome;
         updates.push({
           id: source.id,
           json: derived?.json ?? "",
@@ -40,19 +71,31 @@ export async function rerenderAll(store: PostStore, options: RerenderOptions = {
           markdown: derived?.markdown ?? "",
           rendererVersion: RENDERER_VERSION,
         });
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        summary.failed.push({ id: source.id, reason: `${error.path}: ${error.message}` });
       }
     }
     if (summary.failed.length > failuresBefore) {
       summary.skippedBatches++;
-      continue;
+    } else {
+      await store.updateDerived(updates);
+      summary.rendered += updates.length;
+      options.onProgress?.(summary.rendered);
     }
-    await store.updateDerived(updates);
-    summary.rendered += updates.length;
-    options.onProgress?.(summary.rendered);
+    // In-thread, the next batch is read after this one is written, as before issue 17.
+    batch = next ?? (await read(after));
   }
-  summary.seconds = (performance.now() - started) / 1000;
-  return summary;
+}
+
+/**
+ * In source order whichever thread derived them, so failures are listed as in-thread. In-thread
+ * the work is left for when the batch's turn comes; a failure waits unobserved till then.
+ */
+function deriveAll(sources: { json: string }[], pool: ImportPool | undefined) {
+  const outcomes: Promise<RerenderOutcome[]> =
+    pool === undefined
+      ? Promise.resolve().then(() => sources.map((s) => rerenderOne(s.json)))
+      : (Promise.all(sources.map((s) => pool.run({ rerender: s.json }))) as Promise<
+          RerenderOutcome[]
+        >);
+  outcomes.catch(() => undefined);
+  return outcomes;
 }

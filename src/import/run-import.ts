@@ -6,8 +6,9 @@ import type { PostStore } from "../store/post-store.js";
 import { ImportBatch, type ImportRejection } from "./batch.js";
 import { countImport } from "../posts/import-counters.js";
 import { ImportLimitError } from "./lines.js";
-import { parseRecord, recordFrom, type ParsedRecord } from "./records.js";
+import type { ParsedRecord } from "./records.js";
 import { SourceError, ndjsonItems, type SourceItem } from "./source.js";
+import { importPool, parsedAhead, type ImportPool } from "./threads.js";
 
 export type { ImportRejection } from "./batch.js";
 
@@ -19,6 +20,8 @@ export interface ImportOptions {
   /** Ceiling on the records read; past it the import stops. */
   maxRecords?: number;
   batchSize?: number;
+  /** Worker threads parsing and deriving records (IMPORT_THREADS); 1 or unset: this thread. */
+  threads?: number;
   onRejection?: (rejection: ImportRejection) => void;
   onProgress?: (progress: ImportProgress) => void;
   onUnknownType?: (type: string) => void;
@@ -67,8 +70,6 @@ export async function importRecords(
     ...{ read: 0, written: 0, rejected: 0, committed: false, seconds: 0 },
     ...{ unknownTypes: {}, unknownFields: {}, skipped: {}, rejections: [] },
   };
-  const parse = (item: SourceItem): ParsedRecord =>
-    item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
   const batch = new ImportBatch();
   const tx = await store.beginWrite();
   const flush = async () => {
@@ -78,8 +79,10 @@ export async function importRecords(
     options.onProgress?.(summary);
   };
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
+  let pool: ImportPool | undefined;
   try {
-    for await (const item of items) {
+    pool = importPool(options.threads ?? 1);
+    for await (const { item, parse } of parsedAhead(items, pool, now)) {
       if (item.skipped !== undefined) {
         summary.skipped[item.skipped] = (summary.skipped[item.skipped] ?? 0) + 1;
         continue;
@@ -99,6 +102,8 @@ export async function importRecords(
     if (!(error instanceof ImportLimitError || error instanceof SourceError)) throw error;
     summary.stopped = { reason: error.message, limit: error instanceof ImportLimitError };
     summary.committed = false;
+  } finally {
+    await pool?.close();
   }
   if (!summary.committed) summary.written = 0;
   summary.seconds = (performance.now() - started) / 1000;

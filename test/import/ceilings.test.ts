@@ -3,7 +3,7 @@
 // kind and then a count. The issue's cases, with small ceilings.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { after, test } from "node:test";
@@ -81,12 +81,17 @@ test("the CLI stops at IMPORT_MAX_BYTES or --max-bytes and says which knob to tu
 });
 
 test("ceilings: flags win over the environment, which wins over the defaults; bad ones refused", () => {
-  const env = { IMPORT_MAX_BYTES: "100", IMPORT_MAX_RECORDS: "7" };
+  const env = { IMPORT_MAX_BYTES: "100", IMPORT_MAX_RECORDS: "7", IMPORT_THREADS: "3" };
   assert.deepEqual(importLimits({ "max-bytes": "5" }, env), {
     maxBytes: 5,
     maxRecords: 7,
     shownPerKind: 20,
+    threads: 3,
   });
+  assert.equal(importLimits({ threads: "1" }, env).threads, 1);
+  assert.equal(importLimits({}, {}).threads, Math.min(availableParallelism(), 64), "auto");
+  assert.throws(() => importLimits({ threads: "0" }, {}), /--threads must be between 1 and 64/);
+  assert.throws(() => importLimits({}, { IMPORT_THREADS: "many" }), /IMPORT_THREADS must be/);
   assert.throws(
     () => importLimits({ "max-records": "lots" }, {}),
     /--max-records must be a whole number/,
