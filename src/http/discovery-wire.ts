@@ -4,14 +4,14 @@ import { Type } from "typebox";
 import type { FeedItem, Page } from "../posts/discovery.js";
 import type { PostSearchHit, PublicationSearchHit } from "../posts/discovery-search.js";
 import type { ShownUser } from "../posts/owners.js";
-import type { ListedBody, PostRecord, PublicationRecord } from "../store/post-store.js";
+import type { PostRecord, PublicationRecord } from "../store/post-store.js";
 import { Answer, JSON_TYPE } from "./answer.js";
 import * as s from "./discovery-schemas.js";
 import { AuthorSchema } from "./schemas.js";
 import { toWirePost } from "./wire.js";
 
 const compile = (schema: object) => fastJson(schema, { schema: s.referencedSchemas });
-const serialize = {
+export const serialize = {
   publication: compile(s.PublicationSchema),
   user: compile(AuthorSchema),
   postPage: compile(s.PostPageSchema),
@@ -35,63 +35,6 @@ export function userAnswer(user: ShownUser, keys: readonly string[]): Answer {
 export function postPageAnswer(page: Page<PostRecord>, withContent: boolean, keys: string[]) {
   const items = page.items.map((post) => toWirePost(post, withContent));
   return json(serialize.postPage({ items, pagination: pagination(page) }), keys);
-}
-
-/**
- * A page joined from the posts' stored bodies: the bytes `postPageAnswer` would make, with no
- * post serialized. Undefined when a post has no stored body (the page is then built from records).
- */
-export function postBodiesAnswer(page: Page<ListedBody>, keys: string[]): Answer | undefined {
-  const bodies = storedBodies(page.items);
-  return bodies && new Answer(pageBytes(bodies, page), JSON_TYPE, keys);
-}
-
-/** The feed's page joined from stored bodies, as `feedPageAnswer` would make it. */
-export function feedBodiesAnswer(page: Page<FeedItem<ListedBody>>, keys: string[]) {
-  const bodies = storedBodies(page.items.map((item) => item.post));
-  if (bodies === undefined) return undefined;
-  const items = page.items.map((item, i) => Buffer.concat([POST_OPEN, bodies[i]!, itemTail(item)]));
-  return new Answer(pageBytes(items, page), JSON_TYPE, keys);
-}
-
-/**
- * A feed item's bytes after its post: its publication and owner, serialized once per
- * publication record (posts/shown-publications.ts keeps the records until one changes).
- */
-const tails = new WeakMap<PublicationRecord, Buffer>();
-
-function itemTail({ publication, user }: FeedItem<ListedBody>): Buffer {
-  let tail = tails.get(publication);
-  if (tail === undefined) {
-    tail = Buffer.concat([
-      PUBLICATION_OPEN,
-      Buffer.from(serialize.publication(toWirePublication(publication))),
-      ...[USER_OPEN, Buffer.from(serialize.user(user)), CLOSE],
-    ]);
-    tails.set(publication, tail);
-  }
-  return tail;
-}
-
-// The envelopes around stored bodies, in the schemas' property order (PostPage, FeedItem).
-const ITEMS_OPEN = Buffer.from('{"items":[');
-const PAGINATION_OPEN = Buffer.from('],"pagination":');
-const POST_OPEN = Buffer.from('{"post":');
-const PUBLICATION_OPEN = Buffer.from(',"publication":');
-const USER_OPEN = Buffer.from(',"user":');
-const CLOSE = Buffer.from("}");
-const COMMA = Buffer.from(",");
-
-function storedBodies(posts: readonly ListedBody[]): Buffer[] | undefined {
-  const bodies = posts.map((post) => post.body);
-  return bodies.every((body) => body !== null) ? (bodies as Buffer[]) : undefined;
-}
-
-function pageBytes(items: readonly Buffer[], page: Page<unknown>): Buffer {
-  const parts: Buffer[] = [ITEMS_OPEN];
-  items.forEach((item, i) => parts.push(...(i === 0 ? [item] : [COMMA, item])));
-  const tail = Buffer.from(serialize.pagination(pagination(page)));
-  return Buffer.concat([...parts, PAGINATION_OPEN, tail, CLOSE]);
 }
 
 export function feedPageAnswer(page: Page<FeedItem>, withContent: boolean, keys: string[]) {
@@ -138,7 +81,7 @@ export function toWirePublication(p: PublicationRecord): s.WirePublication {
   return wire;
 }
 
-function pagination(page: Page<unknown>): s.WirePagination {
+export function pagination(page: Page<unknown>): s.WirePagination {
   return page.cursor === undefined
     ? { hasMore: page.hasMore }
     : { cursor: page.cursor, hasMore: page.hasMore };

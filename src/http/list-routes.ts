@@ -11,12 +11,8 @@ import { surrogateKey } from "./answer.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import * as docs from "./discovery-docs.js";
 import { limitValue } from "./discovery-params.js";
-import {
-  feedBodiesAnswer,
-  feedPageAnswer,
-  postBodiesAnswer,
-  postPageAnswer,
-} from "./discovery-wire.js";
+import { feedBodiesAnswer, postBodiesAnswer } from "./discovery-bodies.js";
+import { feedPageAnswer, postPageAnswer } from "./discovery-wire.js";
 import { includeContentValue } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
 import { sendPost } from "./send-post.js";

@@ -9,6 +9,7 @@ import { describe, test } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { loadDemo } from "../../src/cli/demo.js";
+import * as bodies from "../../src/http/discovery-bodies.js";
 import * as wire from "../../src/http/discovery-wire.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { CursorCodec } from "../../src/posts/cursor.js";
@@ -46,11 +47,11 @@ async function comparePages(discovery: Discovery, scope: ListScope, withContent:
     const [joined, built] =
       "everything" in scope
         ? [
-            wire.feedBodiesAnswer(await discovery.feed(request, NOW), ["feed"]),
+            bodies.feedBodiesAnswer(await discovery.feed(request, NOW), ["feed"]),
             wire.feedPageAnswer(await discovery.feedOfRecords(request, NOW), withContent, ["feed"]),
           ]
         : [
-            wire.postBodiesAnswer(await discovery.bodies(scope, request, NOW), ["k"]),
+            bodies.postBodiesAnswer(await discovery.bodies(scope, request, NOW), ["k"]),
             wire.postPageAnswer(await discovery.posts(scope, request, NOW), withContent, ["k"]),
           ];
     assert.ok(joined, `${JSON.stringify(scope)}: every post has a stored body`);

@@ -9,10 +9,9 @@ import type {
   ChangeListener,
   ChangeNotice,
   WriteTransaction,
-  PostRecord,
   AssembledRoles,
+  PostReader,
   PostStore,
-  ReadOptions,
   StoreMaintenance,
 } from "../post-store.js";
 import type { WriteOptions } from "../post-store.js";
@@ -23,13 +22,12 @@ import { postgresViews } from "./views.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
-import { NEXT_GO_LIVE, readName, readSql } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { postgresPostReads } from "./post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
 import { PostgresPostLists } from "./post-lists.js";
 import { PostgresPublications } from "./publications.js";
-import { hasNul, namedRead, type ReadContext } from "./reads.js";
+import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
 import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
@@ -52,7 +50,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
 // (functions returning objects, or role classes added by addRole).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface PostgresStore extends AssembledRoles, Omit<StoreMaintenance, "ping"> {}
+export interface PostgresStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PostgresStore implements PostStore {
@@ -81,6 +79,7 @@ export class PostgresStore implements PostStore {
     for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
       addRole(this, new role(this.context));
     }
+    Object.assign(this, postgresPostReads(this.context, onPrimary));
     Object.assign(this, postgresStoredBytesReader(this.context));
     Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
     Object.assign(this, postgresGoLiveEvents(onPrimary));
@@ -94,40 +93,6 @@ export class PostgresStore implements PostStore {
     this.closed
       ? new StoreUnavailableError(`PostgreSQL store for ${this.where} is closed`)
       : asStoreError(error, this.where);
-
-  async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
-    return this.read(false, [id], options);
-  }
-
-  async findPostBySlugs(
-    publicationSlug: string,
-    postSlug: string,
-    options: ReadOptions,
-  ): Promise<PostRecord | undefined> {
-    return this.read(true, [publicationSlug, postSlug], options);
-  }
-
-  private async read(bySlugs: boolean, keys: string[], o: ReadOptions) {
-    if (hasNul(keys)) return undefined;
-    const visible = o.visibleAt !== undefined;
-    const name = readName(visible, bySlugs, o.withContent);
-    const values = visible ? [...keys, String(o.visibleAt)] : keys;
-    const [row] = await namedRead<PostRow>(this.context, `post_${name}`, readSql[name], values);
-    return row && toPostRecord(row);
-  }
-
-  async nextGoLive(now: number): Promise<number | undefined> {
-    const result = await this.onPrimary((c) =>
-      c.query<{ t: string | null }>(NEXT_GO_LIVE, [String(now)]),
-    );
-    const t = result.rows[0]?.t;
-    return t === null || t === undefined ? undefined : Number(t);
-  }
-
-  async countPosts(): Promise<number> {
-    const result = await this.onPrimary((c) => c.query<{ n: number }>(COUNT_POSTS));
-    return result.rows[0]?.n ?? 0;
-  }
 
   async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
     const bulk = options.bulk ?? true;
@@ -187,5 +152,3 @@ export class PostgresStore implements PostStore {
     await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
   }
 }
-
-const COUNT_POSTS = "SELECT count(*)::int AS n FROM posts";

@@ -8,11 +8,10 @@ import {
   type ChangeListener,
   type ChangeNotice,
   type WriteTransaction,
-  type PostRecord,
   type AssembledRoles,
+  type PostReader,
   type StoreMaintenance,
   type PostStore,
-  type ReadOptions,
   type Represent,
 } from "../post-store.js";
 import { wrapMethods } from "../wrap-methods.js";
@@ -25,8 +24,7 @@ import { sqliteViews } from "./views.js";
 import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
 import { sqliteWebhookEndpoints } from "./webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
-import { readName, readSql } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { sqlitePostReads } from "./post-reads.js";
 import { SqliteWrite } from "./writes.js";
 import { sqliteMaintenance } from "./maintenance.js";
 import { openDatabase } from "./open.js";
@@ -50,12 +48,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
 // (functions returning objects, or role classes added by addRole).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface SqliteStore extends AssembledRoles, Omit<StoreMaintenance, "ping"> {}
+export interface SqliteStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SqliteStore implements PostStore {
   readonly kind = "sqlite";
-  private statements?: Record<keyof typeof readSql, Database.Statement>;
   /**
    * One write transaction at a time in this process, on either connection: a transaction
    * left open across an await (an import, a sweep) is never joined by another writer's
@@ -71,6 +68,7 @@ export class SqliteStore implements PostStore {
   ) {
     this.background = new Background(db, this.writes);
     this.bytes = new SqliteBytesWriter(db, represent);
+    Object.assign(this, sqlitePostReads(db));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
     Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db), sqliteStoredBytesReader(db));
     Object.assign(
@@ -89,42 +87,6 @@ export class SqliteStore implements PostStore {
       this,
       wrapMethods(roles, (_name, method) => translated(method)),
     );
-  }
-
-  async findPostById(id: string, options: ReadOptions): Promise<PostRecord | undefined> {
-    return this.read(false, [id], options);
-  }
-
-  async findPostBySlugs(
-    publicationSlug: string,
-    postSlug: string,
-    options: ReadOptions,
-  ): Promise<PostRecord | undefined> {
-    return this.read(true, [publicationSlug, postSlug], options);
-  }
-
-  private read(bySlugs: boolean, keys: string[], o: ReadOptions): PostRecord | undefined {
-    const visible = o.visibleAt !== undefined;
-    const args = visible ? [...keys, o.visibleAt] : keys;
-    const row = this.run(readName(visible, bySlugs, o.withContent), args) as PostRow | undefined;
-    return row && toPostRecord(row);
-  }
-
-  private run(name: keyof typeof readSql, args: unknown[]): unknown {
-    try {
-      this.statements ??= prepareAll(this.db);
-      return this.statements[name].get(...args);
-    } catch (error) {
-      throw asStoreError(error);
-    }
-  }
-
-  async nextGoLive(now: number): Promise<number | undefined> {
-    return (this.run("nextGoLive", [now]) as { t: number | null } | undefined)?.t ?? undefined;
-  }
-
-  async countPosts(): Promise<number> {
-    return this.db.prepare("SELECT count(*) FROM posts").pluck().get() as number;
   }
 
   async beginWrite(): Promise<WriteTransaction> {
@@ -167,11 +129,6 @@ export class SqliteStore implements PostStore {
     this.background.close();
     if (this.db.open) this.db.close();
   }
-}
-
-function prepareAll(db: Database.Database): Record<keyof typeof readSql, Database.Statement> {
-  const entries = Object.entries(readSql).map(([name, sql]) => [name, db.prepare(sql)]);
-  return Object.fromEntries(entries) as Record<keyof typeof readSql, Database.Statement>;
 }
 
 function translated(method: (...args: unknown[]) => unknown) {

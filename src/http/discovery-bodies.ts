@@ -1,0 +1,64 @@
+// A list page joined from its posts' stored bodies (store/stored-bytes.ts): the envelope's
+// bytes around ready bodies, byte for byte what discovery-wire.ts's serializers make of the
+// same page's records, with no post serialized.
+import type { FeedItem, Page } from "../posts/discovery.js";
+import type { ListedBody, PublicationRecord } from "../store/post-store.js";
+import { Answer, JSON_TYPE } from "./answer.js";
+import { pagination, serialize, toWirePublication } from "./discovery-wire.js";
+
+/**
+ * A page joined from the posts' stored bodies: the bytes `postPageAnswer` would make, with no
+ * post serialized. Undefined when a post has no stored body (the page is then built from records).
+ */
+export function postBodiesAnswer(page: Page<ListedBody>, keys: string[]): Answer | undefined {
+  const bodies = storedBodies(page.items);
+  return bodies && new Answer(pageBytes(bodies, page), JSON_TYPE, keys);
+}
+
+/** The feed's page joined from stored bodies, as `feedPageAnswer` would make it. */
+export function feedBodiesAnswer(page: Page<FeedItem<ListedBody>>, keys: string[]) {
+  const bodies = storedBodies(page.items.map((item) => item.post));
+  if (bodies === undefined) return undefined;
+  const items = page.items.map((item, i) => Buffer.concat([POST_OPEN, bodies[i]!, itemTail(item)]));
+  return new Answer(pageBytes(items, page), JSON_TYPE, keys);
+}
+
+/**
+ * A feed item's bytes after its post: its publication and owner, serialized once per
+ * publication record (posts/shown-publications.ts keeps the records until one changes).
+ */
+const tails = new WeakMap<PublicationRecord, Buffer>();
+
+function itemTail({ publication, user }: FeedItem<ListedBody>): Buffer {
+  let tail = tails.get(publication);
+  if (tail === undefined) {
+    tail = Buffer.concat([
+      PUBLICATION_OPEN,
+      Buffer.from(serialize.publication(toWirePublication(publication))),
+      ...[USER_OPEN, Buffer.from(serialize.user(user)), CLOSE],
+    ]);
+    tails.set(publication, tail);
+  }
+  return tail;
+}
+
+// The envelopes around stored bodies, in the schemas' property order (PostPage, FeedItem).
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const PAGINATION_OPEN = Buffer.from('],"pagination":');
+const POST_OPEN = Buffer.from('{"post":');
+const PUBLICATION_OPEN = Buffer.from(',"publication":');
+const USER_OPEN = Buffer.from(',"user":');
+const CLOSE = Buffer.from("}");
+const COMMA = Buffer.from(",");
+
+function storedBodies(posts: readonly ListedBody[]): Buffer[] | undefined {
+  const bodies = posts.map((post) => post.body);
+  return bodies.every((body) => body !== null) ? (bodies as Buffer[]) : undefined;
+}
+
+function pageBytes(items: readonly Buffer[], page: Page<unknown>): Buffer {
+  const parts: Buffer[] = [ITEMS_OPEN];
+  items.forEach((item, i) => parts.push(...(i === 0 ? [item] : [COMMA, item])));
+  const tail = Buffer.from(serialize.pagination(pagination(page)));
+  return Buffer.concat([...parts, PAGINATION_OPEN, tail, CLOSE]);
+}
