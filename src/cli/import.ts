@@ -1,7 +1,4 @@
-import { open } from "node:fs/promises";
-import type { Readable } from "node:stream";
 import { loadConfig } from "../config.js";
-import { CONVERTERS } from "../import/from/index.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_RECORDS,
@@ -10,17 +7,15 @@ import {
   type ImportOptions,
   type ImportSummary,
 } from "../import/run-import.js";
-import type { SourceItem } from "../import/source.js";
 import type { PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
+import { FORMATS, openSource, type Source } from "./import-source.js";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, importLimits, type ImportLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
 import { DEFAULT_SHOWN_PER_KIND, rejectionLog } from "./rejection-log.js";
 import { openMigratedStore } from "./store.js";
 
 export { importLimits } from "./import-limits.js";
-
-const FORMATS = Object.keys(CONVERTERS).join("|");
 
 export const importCommand = {
   summary:
@@ -74,24 +69,6 @@ const IMPORT_OPTIONS = {
   ...LIMIT_OPTIONS,
 } as const;
 
-type Source = Readable | AsyncIterable<SourceItem>;
-
-async function openSource(
-  path: string,
-  from: string | undefined,
-  publication: string | undefined,
-  limits: ImportLimits,
-): Promise<Source> {
-  if (from === undefined) {
-    if (publication !== undefined) throw new UsageError("--publication goes with --from");
-    return path === "-" ? process.stdin : openFile(path);
-  }
-  const converter = CONVERTERS[from];
-  if (converter === undefined)
-    throw new UsageError(`--from must be one of ${FORMATS}, not '${from}'`);
-  return converter(path, { publication, maxBytes: limits.maxBytes });
-}
-
 export async function runImport(
   store: PostStore,
   source: Source,
@@ -118,17 +95,6 @@ export async function runImport(
     return summary;
   } finally {
     progress.done();
-  }
-}
-
-async function openFile(path: string): Promise<Readable> {
-  try {
-    // Opened first so a missing or unreadable file is one clear error, not a stream error later.
-    // The stream owns the handle, so it stays open for as long as the import reads.
-    const handle = await open(path, "r");
-    return handle.createReadStream({ highWaterMark: 1024 * 1024 });
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
 }
 

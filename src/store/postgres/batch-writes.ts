@@ -4,6 +4,7 @@ import type { PoolClient } from "pg";
 import { noteLists, type ChangeSet } from "../change-notice.js";
 import type { AuthorInput, NumberedRecord, PostInput, PublicationInput } from "../post-store.js";
 import { createdAtOf } from "../records.js";
+import { authorColumns } from "../author-columns.js";
 import { publicationColumns } from "../publication-columns.js";
 
 const UPSERT_PUBLICATIONS = `INSERT INTO publications (id, slug, name, owner_user_id,
@@ -120,11 +121,6 @@ export async function writePart(
   if (posts.length > 0) await writePosts(client, posts, changed);
   return written;
 }
-
-const authorColumns = (a: AuthorInput) => [
-  ...[a.id, a.publicationId, a.name, a.walletAddress, a.avatarUrl, a.bio],
-  ...[a.social?.username, a.social?.displayName, a.social?.fid],
-];
 
 async function writePosts(client: PoolClient, posts: readonly PostInput[], changed: ChangeSet) {
   const ids = [posts.map((p) => p.id)];

@@ -2,24 +2,21 @@
 // readers (other connections, WAL mode) see the old version until the commit. The events the
 // writes make go into the outbox in the same transaction (store/outbox.ts).
 import type { Database } from "better-sqlite3";
-import { emptyChangeSet, noteChange, noteLists, notePost, toNotice } from "../change-notice.js";
-import { publicationColumns } from "../publication-columns.js";
-import { createdAtOf } from "../records.js";
+import { emptyChangeSet, noteChange, notePost, toNotice } from "../change-notice.js";
 import type { AuthoringWrites } from "../authoring-writes.js";
 import { sweepGoLives } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import type {
-  AuthorInput,
   ChangeNotice,
   WriteTransaction,
   NumberedRecord,
   PostInput,
-  PublicationInput,
   Rejection,
 } from "../post-store.js";
 import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 import { checkRecord } from "./batch-checks.js";
+import { writeAuthor, writePost, writePublication } from "./record-writes.js";
 import { writeStatements, type WriteStatements } from "./write-statements.js";
 import type { SqliteBytesWriter } from "./stored-bytes.js";
 
@@ -74,67 +71,10 @@ export class SqliteWrite implements WriteTransaction {
   /** Writes the record; true for an author whose stored fields changed. */
   private write({ record }: NumberedRecord): boolean {
     noteChange(this.changed, record);
-    if (record.type === "author") return this.writeAuthor(record);
-    if (record.type === "publication") this.writePublication(record);
-    else this.writePost(record);
+    if (record.type === "author") return writeAuthor(this.sql, record);
+    if (record.type === "publication") writePublication(this.sql, record);
+    else writePost(this.sql, this.changed, record);
     return false;
-  }
-
-  private writePublication(p: PublicationInput): void {
-    this.sql.upsertPublication.run(...publicationColumns(p));
-  }
-
-  /** True when the author is new or changed; a same-valued line leaves its posts alone. */
-  private writeAuthor(a: AuthorInput): boolean {
-    const { changes } = this.sql.upsertAuthor.run(
-      a.id,
-      a.publicationId,
-      a.name,
-      a.walletAddress ?? null,
-      a.avatarUrl ?? null,
-      a.bio ?? null,
-      a.social?.username ?? null,
-      a.social?.displayName ?? null,
-      a.social?.fid ?? null,
-    );
-    return changes > 0;
-  }
-
-  private writePost(p: PostInput): void {
-    const { sql } = this;
-    this.noteLeftPublication(p.id);
-    sql.upsertPost.run(
-      p.id,
-      p.publicationId,
-      p.slug,
-      p.title,
-      p.subtitle ?? null,
-      p.imageUrl ?? null,
-      p.status,
-      p.publishedAt ?? null,
-      p.updatedAt,
-      p.coinId ?? null,
-      p.rendererVersion,
-      p.content.json,
-      p.content.staticHtml,
-      p.content.markdown,
-      p.postPreview ?? null,
-      p.sendNewsletter === true ? 1 : 0,
-      createdAtOf(p),
-    );
-    sql.clearAuthors.run(p.id);
-    p.authorIds.forEach((authorId, i) => sql.addAuthor.run(p.id, i, authorId));
-    const left = sql.clearCategories.all(p.id) as string[];
-    noteLists(this.changed, [], left);
-    const time = p.publishedAt ?? null;
-    p.categories.forEach((name, i) => sql.addCategory.run(p.id, i, name, p.status, time));
-  }
-
-  /** The publication a post was in before this write: its list loses the post. */
-  private noteLeftPublication(postId: string): void {
-    if (this.changed.all) return;
-    const before = this.sql.publicationOfPost.get(postId) as string | undefined;
-    if (before !== undefined) noteLists(this.changed, [before], []);
   }
 
   /** Called once the transaction has ended, whichever way (the store's write queue). */
