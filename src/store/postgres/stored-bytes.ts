@@ -5,14 +5,14 @@ import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.j
 import { visibleWhere } from "../visibility.js";
 import { ReadBatch } from "./read-batch.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
-import { POSTS_BY_IDS } from "./queries.js";
+import { POSTS_BY_IDS, from } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 
 // Visibility in the WHERE clause, as for every read: a hidden post costs what a missing one
 // costs. `$1` is whether the body has content; the keys and then `now` follow.
 const read = (where: string, now: string) => `SELECT p.id, p.publication_id AS "publicationId",
     pub.slug AS "publicationSlug", p.slug, p.updated_at AS "updatedAt", b.etag, b.body
-  FROM posts p JOIN publications pub ON pub.id = p.publication_id
+  ${from}
   LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = $1
   WHERE ${where} AND ${visibleWhere("p", now)}`;
 

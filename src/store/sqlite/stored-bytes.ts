@@ -4,14 +4,14 @@ import type Database from "better-sqlite3";
 import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
 import { visibleWhere } from "../visibility.js";
 import { asStoreError, guarded, lazyStatements } from "./errors.js";
-import { readSql } from "./queries.js";
+import { from, readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 
 // The body joins on (post, content); visibility is decided in the WHERE clause as for every
 // read, so a hidden post costs what a missing one costs. Parameters: content, keys, now.
 const read = (where: string) => `SELECT p.id, p.publication_id AS publicationId,
     pub.slug AS publicationSlug, p.slug, p.updated_at AS updatedAt, b.etag, b.body
-  FROM posts p JOIN publications pub ON pub.id = p.publication_id
+  ${from}
   LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ?
   WHERE ${where} AND ${visibleWhere("p", "?")}`;
 
