@@ -15,18 +15,15 @@ import type {
 } from "../store/post-store.js";
 import type { CursorCodec } from "./cursor.js";
 import { readPage, type Listed, type Page, type PageRequest } from "./list-pages.js";
-import type { ShownUser } from "./owners.js";
-import { ShownPublications } from "./shown-publications.js";
+import { ShownPublications, type ShownPublication } from "./shown-publications.js";
 
 export type DiscoveryStore = PublicationReader & PostLists;
 
 export type { Listed, Page, PageRequest };
 
-export interface FeedItem<P extends Listed = PostRecord> {
+/** A post of the feed with its publication and the publication's owner. */
+export interface FeedItem<P extends Listed = PostRecord> extends ShownPublication {
   post: P;
-  publication: PublicationRecord;
-  /** The publication's owner. */
-  user: ShownUser;
 }
 
 /** Publication ids whose slugs are remembered, at most: past it the memory starts over. */
