@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import { GoLiveWatch } from "./posts/go-live.js";
+import { ByteLru, type SharedLru } from "./posts/byte-lru.js";
 import { PostCache } from "./posts/post-cache.js";
 import { PostService, type Clock } from "./posts/post-service.js";
 import { Representation } from "./http/representation.js";
@@ -56,13 +57,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const store = await installOperations(app, { ...deps, requestLog });
   const goLive = goLiveWatch(app, store, deps);
   const webhooks = await installWebhooks(app, { config, store, goLive });
-  const service = await readService(app, store, deps, goLive, webhooks.poke);
+  // One bound for the post cache and the answer cache together: CACHE_MAX_BYTES is the process's.
+  const responses: SharedLru = new ByteLru(config.cacheMaxBytes);
+  const service = await readService(app, { store, deps, goLive, responses }, webhooks.poke);
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(postRoutes, { service, cacheControl: config.cacheControl });
   const clock = deps.clock ?? Date.now;
   await installAuthoring(app, { config, store, reads: service, clock });
-  await registerDiscovery(app, { config, store, clock, goLive, posts: service });
+  await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
   routes.complete(app);
   return app;
@@ -122,13 +125,12 @@ function goLiveWatch(app: FastifyInstance, store: PostStore, deps: AppDependenci
  */
 async function readService(
   app: FastifyInstance,
-  store: PostStore,
-  deps: AppDependencies,
-  goLive: GoLiveWatch,
+  parts: { store: PostStore; deps: AppDependencies; goLive: GoLiveWatch; responses: SharedLru },
   onChange: () => void,
 ) {
+  const { store, deps, goLive, responses } = parts;
   const { config, clock = Date.now } = deps;
-  const cache = new PostCache<Representation>(config.cacheMaxBytes);
+  const cache = new PostCache<Representation>(responses);
   // A go-live is a change no write announces: every "not found" held may have become untrue.
   goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
   const stopWatching = await store.watchChanges((notice) => {

@@ -37,7 +37,7 @@ export const CACHE_VARIABLES = [
     name: "CACHE_MAX_BYTES",
     fallback: String(64 * 1024 * 1024),
     meaning:
-      "bytes (64 MiB) the in-process response cache may hold, remembered misses included (`0`: no cache)",
+      "bytes (64 MiB) the in-process response caches may hold together: posts, lists, remembered misses and slug keys, each with what its object costs (`0`: no cache)",
   },
   {
     name: "CACHE_MISS_TTL_MS",

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { AnswerCache } from "../posts/answer-cache.js";
 import { CachedAnswers } from "../posts/cached-answers.js";
+import type { SharedLru } from "../posts/byte-lru.js";
 import { CursorCodec } from "../posts/cursor.js";
 import { Discovery } from "../posts/discovery.js";
 import { DiscoverySearch } from "../posts/discovery-search.js";
@@ -33,12 +34,13 @@ export interface DiscoveryDependencies {
   clock: Clock;
   goLive: Pick<GoLiveWatch, "validUntil">;
   posts: RepresentationService;
+  /** The LRU the post cache uses too: one byte bound for both. */
+  responses: SharedLru;
 }
 
 export async function registerDiscovery(app: FastifyInstance, deps: DiscoveryDependencies) {
   const { config, store, clock, goLive } = deps;
-  // As much again as the post cache: lists and feeds are what a home page asks for.
-  const cache = new AnswerCache<Answer>(config.cacheMaxBytes);
+  const cache = new AnswerCache<Answer>(deps.responses);
   const discovery = new Discovery(store, new CursorCodec(() => store.cursorKey()));
   const stopWatching = await store.watchChanges((notice) => {
     cache.apply(notice);

@@ -82,8 +82,10 @@ export class AppMetrics {
       "Entries evicted to stay within the byte budget",
       (s) => s.evictions,
     );
-    gauge("folio_cache_bytes", "Bytes held by the response cache", (s) => s.bytes);
-    gauge("folio_cache_entries", "Entries held by the response cache", (s) => s.entries);
+    const held =
+      "the response caches hold (posts, misses, slug keys, lists; CACHE_MAX_BYTES bounds all)";
+    gauge("folio_cache_bytes", `Bytes ${held}`, (s) => s.bytes);
+    gauge("folio_cache_entries", `Entries ${held}`, (s) => s.entries);
   }
 
   private importMetrics(): void {

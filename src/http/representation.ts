@@ -13,6 +13,12 @@ import { toWirePost } from "./wire.js";
 
 export type Coding = "br" | "gzip";
 
+/**
+ * A cached post's cost beyond its bytes: the object, its header strings, its Buffer's handle and
+ * its LRU slot. `bench/cache-entry.ts` measured ~1.4 KB of V8 heap an entry (2026-11-25).
+ */
+export const ENTRY_OVERHEAD_BYTES = 1536;
+
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
 
@@ -84,10 +90,10 @@ export class Representation {
     this.updatedAt = post.updatedAt;
   }
 
+  /** What it holds in the cache: bytes, and what the object and its header strings cost. */
   get bytes(): number {
-    return (
-      512 + this.body.length + (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0)
-    );
+    const encoded = (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0);
+    return ENTRY_OVERHEAD_BYTES + this.body.length + encoded;
   }
 
   get compressible(): boolean {

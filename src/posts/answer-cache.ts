@@ -3,7 +3,7 @@
 // `tag-{name}`, `feed`, `search`) and the posts in it (`post-{id}`) — and a change notice
 // drops exactly the entries it touches. An answer that depends on time is kept only until
 // the next go-live; a read that straddles a change is not stored.
-import { ByteLru, type Sized } from "./byte-lru.js";
+import { ByteLru, type SharedLru, type Sized } from "./byte-lru.js";
 import type { ChangeNotice } from "../store/post-store.js";
 
 /** Dependency names, the same strings CDNs purge by (Surrogate-Key). */
@@ -23,18 +23,22 @@ interface Entry<V> extends Sized {
   until: number;
 }
 
+// This cache's share of an LRU the post cache may use too: every key starts with "a".
+const OWN = "a";
+
 export class AnswerCache<V extends Sized> {
-  private readonly entries: ByteLru<string, Entry<V>>;
+  private readonly entries: SharedLru;
   /** Dependency → keys of the entries that have it. */
   private readonly dependents = new Map<string, Set<string>>();
   private indexed = 0;
   private generation = 0;
 
+  /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
   constructor(
-    maxBytes: number,
+    bound: number | SharedLru,
     private readonly maxIndexed = 500_000,
   ) {
-    this.entries = new ByteLru(maxBytes);
+    this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
 
   get enabled(): boolean {
@@ -42,10 +46,10 @@ export class AnswerCache<V extends Sized> {
   }
 
   get(key: string, now: number): V | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(OWN + key) as Entry<V> | undefined;
     if (entry === undefined) return undefined;
     if (entry.until > now) return entry.value;
-    this.entries.delete(key);
+    this.entries.delete(OWN + key);
     return undefined;
   }
 
@@ -58,7 +62,8 @@ export class AnswerCache<V extends Sized> {
     if (!this.enabled || ticket !== this.generation) return;
     // Evicted entries leave their names behind; past a bound the index starts over.
     if (this.indexed + dependencies.length > this.maxIndexed) this.clear();
-    this.entries.set(key, { value, until, bytes: value.bytes + 64 * dependencies.length });
+    const entry: Entry<V> = { value, until, bytes: value.bytes + 64 * dependencies.length };
+    this.entries.set(OWN + key, entry);
     for (const name of dependencies) {
       const keys = this.dependents.get(name) ?? new Set();
       keys.add(key);
@@ -73,8 +78,9 @@ export class AnswerCache<V extends Sized> {
     for (const name of touched(notice)) this.drop(name);
   }
 
+  /** Its own entries, not those of caches it shares its LRU with. */
   get size(): number {
-    return this.entries.size;
+    return this.entries.countPrefixed(OWN);
   }
 
   private drop(name: string): void {
@@ -82,11 +88,11 @@ export class AnswerCache<V extends Sized> {
     if (keys === undefined) return;
     this.dependents.delete(name);
     this.indexed -= keys.size;
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) this.entries.delete(OWN + key);
   }
 
   private clear(): void {
-    this.entries.clear();
+    this.entries.deletePrefixed(OWN);
     this.dependents.clear();
     this.indexed = 0;
   }

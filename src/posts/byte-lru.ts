@@ -1,5 +1,6 @@
 // A least-recently-used map bounded by the bytes its values hold, not by their count:
-// one 10 MB post must not be able to sit beside 64 MiB of others.
+// one 10 MB post must not be able to sit beside 64 MiB of others. The post cache and the
+// answer cache share one (keys prefixed by owner), so the bound is the process's, not each's.
 
 export interface Sized {
   readonly bytes: number;
@@ -63,4 +64,24 @@ export class ByteLru<K, V extends Sized> {
     this.map.clear();
     this.used = 0;
   }
+
+  /** How many entries one user of a shared LRU holds (a scan: for tests and diagnostics). */
+  countPrefixed(this: ByteLru<string, V>, prefix: string): number {
+    let count = 0;
+    for (const key of this.map.keys()) if (key.startsWith(prefix)) count++;
+    return count;
+  }
+
+  /** Drops one user's entries from an LRU several caches share (each keeps its own prefix). */
+  deletePrefixed(this: ByteLru<string, V>, prefix: string): void {
+    if (prefix === "") return this.clear();
+    for (const [key, value] of this.map) {
+      if (!key.startsWith(prefix)) continue;
+      this.map.delete(key);
+      this.used -= value.bytes;
+    }
+  }
 }
+
+/** One byte bound for every cache of a process: CACHE_MAX_BYTES is what they hold together. */
+export type SharedLru = ByteLru<string, Sized>;

@@ -1,10 +1,10 @@
 // Cache-aside for the read service. One entry per (post id, includeContent), whichever route
 // asked: a slug lookup goes through an index of slugs to ids, checked against the entry so a
-// renamed post is never served under its old slug. Misses are kept briefly, in the same
-// byte-bounded LRU as posts (a flood of distinct misses evicts; it cannot grow the heap). A
-// change notice drops what it names (and every miss: it may be a publish); a read that raced
-// a change is not stored.
-import { ByteLru, type Sized } from "./byte-lru.js";
+// renamed post is never served under its old slug. Misses and the slug index live in the same
+// byte-bounded LRU as posts, each counted (a flood of distinct misses or slugs evicts; it cannot
+// grow the heap). A change notice drops what it names (and every miss: it may be a publish); a
+// read that raced a change is not stored.
+import { ByteLru, type SharedLru, type Sized } from "./byte-lru.js";
 import type { ChangeNotice, Lookup } from "../store/post-store.js";
 
 export interface Cacheable extends Sized {
@@ -23,12 +23,16 @@ export interface CacheStats {
 
 export type { Lookup };
 
-const entryKey = (id: string, withContent: boolean) => (withContent ? `${id}\0c` : id);
-const slugKey = (publicationSlug: string, slug: string) => `${publicationSlug}\0${slug}`;
-// Ids and slugs never hold control characters (import refuses them), so no key of a miss
-// ("m\0…") can equal a post's.
+// Every key starts with "p", this cache's share of an LRU the answer cache may use too. Ids and
+// slugs never hold control characters (import refuses them), so no two kinds of key can meet.
+const OWN = "p";
+const entryKey = (id: string, withContent: boolean) => (withContent ? `p${id}\0c` : `p${id}`);
+const slugKey = (publicationSlug: string, slug: string) => `p\0s\0${publicationSlug}\0${slug}`;
 const missKey = (l: Lookup) =>
-  "id" in l ? `m\0i\0${l.id}` : `m\0s\0${slugKey(l.publicationSlug, l.postSlug)}`;
+  "id" in l ? `p\0m\0${l.id}` : `p\0n\0${l.publicationSlug}\0${l.postSlug}`;
+
+/** What a key-only entry holds: its key (2 bytes a character at worst), map slot, object. */
+const keyBytes = (key: string) => 2 * key.length + 160;
 
 /** "No such post" until `until`, believed only while no change has arrived since. */
 class Miss implements Sized {
@@ -39,21 +43,23 @@ class Miss implements Sized {
   ) {}
 }
 
-/** What a remembered miss holds: its key (2 bytes a character at worst), map slot, object. */
-const missBytes = (key: string) => 2 * key.length + 160;
+/** A slug's post id, for lookups by slug: counted and evicted like everything else. */
+class SlugEntry implements Sized {
+  constructor(
+    readonly postId: string,
+    readonly bytes: number,
+  ) {}
+}
 
 export class PostCache<R extends Cacheable> {
-  private readonly entries: ByteLru<string, R | Miss>;
-  private readonly slugs = new Map<string, string>();
+  private readonly entries: SharedLru;
   private generation = 0;
   private hits = 0;
   private lookups = 0;
 
-  constructor(
-    maxBytes: number,
-    private readonly maxKeys = 200_000,
-  ) {
-    this.entries = new ByteLru(maxBytes);
+  /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
+  constructor(bound: number | SharedLru) {
+    this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
 
   get enabled(): boolean {
@@ -64,9 +70,7 @@ export class PostCache<R extends Cacheable> {
   get(lookup: Lookup, withContent: boolean, now: number): R | null | undefined {
     this.lookups++;
     const bySlug = "postSlug" in lookup;
-    const id = bySlug
-      ? this.slugs.get(slugKey(lookup.publicationSlug, lookup.postSlug))
-      : lookup.id;
+    const id = bySlug ? this.slugId(lookup.publicationSlug, lookup.postSlug) : lookup.id;
     const entry = id === undefined ? undefined : this.post(entryKey(id, withContent));
     if (
       entry !== undefined &&
@@ -85,7 +89,12 @@ export class PostCache<R extends Cacheable> {
 
   private post(key: string): R | undefined {
     const value = this.entries.get(key);
-    return value instanceof Miss ? undefined : value;
+    return value instanceof Miss || value instanceof SlugEntry ? undefined : (value as R);
+  }
+
+  private slugId(publicationSlug: string, slug: string): string | undefined {
+    const value = this.entries.get(slugKey(publicationSlug, slug));
+    return value instanceof SlugEntry ? value.postId : undefined;
   }
 
   /** Taken before a store read and handed back to put: a read that straddles a change is dropped. */
@@ -96,14 +105,14 @@ export class PostCache<R extends Cacheable> {
   put(withContent: boolean, value: R, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
     this.entries.set(entryKey(value.postId, withContent), value);
-    if (this.slugs.size >= this.maxKeys) this.slugs.clear();
-    this.slugs.set(slugKey(value.publicationSlug, value.slug), value.postId);
+    const key = slugKey(value.publicationSlug, value.slug);
+    this.entries.set(key, new SlugEntry(value.postId, keyBytes(key)));
   }
 
   putMiss(lookup: Lookup, until: number, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
     const key = missKey(lookup);
-    this.entries.set(key, new Miss(until, this.generation, missBytes(key)));
+    this.entries.set(key, new Miss(until, this.generation, keyBytes(key)));
   }
 
   /** The entry gained bytes (a compressed form): account for them, evicting if need be. */
@@ -114,11 +123,7 @@ export class PostCache<R extends Cacheable> {
   apply(notice: ChangeNotice): void {
     // Every miss predates this generation now: none is believed again (they age out).
     this.generation++;
-    if (notice.all) {
-      this.entries.clear();
-      this.slugs.clear();
-      return;
-    }
+    if (notice.all) return this.entries.deletePrefixed(OWN);
     for (const id of notice.postIds) {
       this.entries.delete(entryKey(id, false));
       this.entries.delete(entryKey(id, true));
