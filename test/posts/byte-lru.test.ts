@@ -43,3 +43,55 @@ test("a bound of zero stores nothing", () => {
   lru.set("a", v(1));
   assert.equal(lru.size, 0);
 });
+
+/** The same bound kept the slow, obvious way: an array from least to most recent. */
+class ModelLru {
+  entries: { key: string; bytes: number }[] = [];
+  constructor(readonly max: number) {}
+  private used = () => this.entries.reduce((s, e) => s + e.bytes, 0);
+  get(key: string) {
+    const i = this.entries.findIndex((e) => e.key === key);
+    if (i < 0) return undefined;
+    const [entry] = this.entries.splice(i, 1);
+    this.entries.push(entry!);
+    return entry!.bytes;
+  }
+  set(key: string, bytes: number) {
+    this.entries = this.entries.filter((e) => e.key !== key);
+    if (bytes > this.max) return;
+    this.entries.push({ key, bytes });
+    while (this.used() > this.max) this.entries.shift();
+  }
+  delete(key: string) {
+    this.entries = this.entries.filter((e) => e.key !== key);
+  }
+}
+
+test("under random churn it keeps exactly what an obvious LRU keeps", () => {
+  let seed = 7;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const lru = new ByteLru<string, { bytes: number }>(1_000);
+  const model = new ModelLru(1_000);
+  for (let step = 0; step < 20_000; step++) {
+    const key = `k${random(60)}`;
+    const op = random(10);
+    if (op < 4) assert.equal(lru.get(key)?.bytes, model.get(key), `get ${key} at ${step}`);
+    else if (op < 9) {
+      const bytes = 1 + random(120);
+      lru.set(key, v(bytes));
+      model.set(key, bytes);
+    } else {
+      lru.delete(key);
+      model.delete(key);
+    }
+    assert.equal(lru.size, model.entries.length, `size at ${step}`);
+  }
+  assert.equal(
+    lru.bytes,
+    model.entries.reduce((s, e) => s + e.bytes, 0),
+  );
+  lru.deletePrefixed("k1");
+  model.entries = model.entries.filter((e) => !e.key.startsWith("k1"));
+  for (const { key, bytes } of [...model.entries]) assert.equal(lru.get(key)?.bytes, bytes);
+  assert.equal(lru.size, model.entries.length);
+});
