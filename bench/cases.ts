@@ -138,6 +138,17 @@ export function benchCases(): Case[] {
       paths: byId(spread(1000, 1_000_000), false),
       headers: {},
     },
+    // Issue 17's memory case: more distinct posts than the default bound holds, read in turn
+    // as shipped, so the cache fills and keeps evicting (every read a miss); the bench notes
+    // the server's RSS after it.
+    {
+      name: "50,000 posts round-robin, content, default cache bound, shipped defaults",
+      data: "1m",
+      cache: true,
+      paths: byId(spread(50_000, 1_000_000), true),
+      headers: {},
+      env: SHIPPED,
+    },
     {
       name: "flood of 404s (5,000 missing ids)",
       data: "1k",

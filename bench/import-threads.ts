@@ -6,13 +6,16 @@
 import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { once } from "node:events";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { lines } from "./data.js";
 
 const POSTS = Number(process.env.POSTS ?? 100_000);
-const THREADS = (process.env.THREADS ?? "1,2").split(",");
+/** 1 up to the core count unless THREADS says otherwise ("1,2,4"). */
+const THREADS =
+  process.env.THREADS?.split(",") ??
+  Array.from({ length: availableParallelism() }, (_, i) => String(i + 1));
 const BEFORE = process.env.BEFORE;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -3,7 +3,9 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
 import { representPost } from "../src/http/representation.js";
@@ -122,6 +124,17 @@ async function measure(
   };
 }
 
+/** Issue 17's import row: bench/import-threads.ts, at each IMPORT_THREADS up to the cores. */
+const IMPORT_ROW = "import, 100,000 posts with 5 KB Markdown, by IMPORT_THREADS";
+
+function runImportThreads(): void {
+  console.log(`\n${IMPORT_ROW} (${BEFORE ? `before: ${BEFORE}` : "no BENCH_BEFORE"})`);
+  const script = join(dirname(fileURLToPath(import.meta.url)), "import-threads.js");
+  const env = { ...process.env, ...(BEFORE ? { BEFORE } : {}) };
+  const { status } = spawnSync(process.execPath, [script], { stdio: "inherit", env });
+  if (status !== 0) throw new Error(`the import benchmark failed (exit ${status})`);
+}
+
 const rows: Row[] = [];
 const facts: Record<string, string> = {};
 let port = 18700;
@@ -176,4 +189,5 @@ async function runReads(): Promise<void> {
 
 if (cases.length > 0) await runReads();
 await runWriteBenches(only, work, port + 100);
+if (only.some((part) => IMPORT_ROW.includes(part))) runImportThreads();
 rmSync(work, { recursive: true, force: true });
