@@ -4,9 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config.js";
 import { GoLiveWatch } from "./posts/go-live.js";
 import { ByteLru, type SharedLru } from "./posts/byte-lru.js";
-import { PostCache } from "./posts/post-cache.js";
-import { PostService, type Clock } from "./posts/post-service.js";
-import { Representation } from "./http/representation.js";
+import type { Clock } from "./posts/post-service.js";
+import { installReadService } from "./http/read-service.js";
 import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
@@ -23,13 +22,6 @@ import { parseQuery } from "./http/query.js";
 import { RouteTable } from "./http/route-table.js";
 import { registerDiscovery } from "./http/discovery-routes.js";
 import { installWebhookRoutes, installWebhooks } from "./http/webhooks.js";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The response cache, for health, metrics and tests. */
-    postCache: PostCache<Representation>;
-  }
-}
 
 export interface AppDependencies {
   config: Config;
@@ -55,15 +47,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
   const store = await installOperations(app, { ...deps, requestLog });
-  const goLive = goLiveWatch(app, store, deps);
+  const clock = deps.clock ?? Date.now;
+  const goLive = goLiveWatch(app, store, clock);
   const webhooks = await installWebhooks(app, { config, store, goLive });
   // One bound for the post cache and the answer cache together: CACHE_MAX_BYTES is the process's.
   const responses: SharedLru = new ByteLru(config.cacheMaxBytes);
-  const service = await readService(app, { store, deps, goLive, responses }, webhooks.poke);
+  const onChange = webhooks.poke;
+  const service = await installReadService(app, {
+    config,
+    clock,
+    store,
+    goLive,
+    responses,
+    onChange,
+  });
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(postRoutes, { service, cacheControl: config.cacheControl });
-  const clock = deps.clock ?? Date.now;
   await installAuthoring(app, { config, store, reads: service, clock });
   await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
@@ -114,43 +114,6 @@ function tooLong(url: string): boolean {
 }
 
 /** The next go-live on every node: caches and scheduled events hear of it. */
-function goLiveWatch(app: FastifyInstance, store: PostStore, deps: AppDependencies) {
-  const { clock = Date.now } = deps;
+function goLiveWatch(app: FastifyInstance, store: PostStore, clock: Clock) {
   return new GoLiveWatch(store, clock, (err) => app.log.warn({ err }, "go-live lookup"));
-}
-
-/**
- * The read service over the cache, kept current by change notices and go-live times. A
- * notice also wakes the webhook worker: the write may have queued deliveries.
- */
-async function readService(
-  app: FastifyInstance,
-  parts: { store: PostStore; deps: AppDependencies; goLive: GoLiveWatch; responses: SharedLru },
-  onChange: () => void,
-) {
-  const { store, deps, goLive, responses } = parts;
-  const { config, clock = Date.now } = deps;
-  const cache = new PostCache<Representation>(responses);
-  // A go-live is a change no write announces: every "not found" held may have become untrue.
-  goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
-  const stopWatching = await store.watchChanges((notice) => {
-    cache.apply(notice);
-    void goLive.refresh();
-    onChange();
-  });
-  await goLive.refresh();
-  app.addHook("onClose", async () => {
-    goLive.stop();
-    await stopWatching();
-  });
-  app.decorate("postCache", cache);
-  return new PostService({
-    store,
-    cache,
-    goLive,
-    clock,
-    fromStored: (post, bytes) => new Representation(post, bytes, config.siteUrl),
-    represent: (post, withContent) => Representation.of(post, withContent, config.siteUrl),
-    missTtlMs: config.cacheMissTtlMs,
-  });
 }

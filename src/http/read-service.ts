@@ -1,0 +1,51 @@
+// The read service as the routes use it: the post cache over the store, kept current by
+// change notices and go-live times, building Representations from stored bytes or records.
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { SharedLru } from "../posts/byte-lru.js";
+import type { GoLiveWatch } from "../posts/go-live.js";
+import { PostCache } from "../posts/post-cache.js";
+import { PostService, type Clock } from "../posts/post-service.js";
+import type { PostStore } from "../store/post-store.js";
+import { Representation } from "./representation.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The response cache, for health, metrics and tests. */
+    postCache: PostCache<Representation>;
+  }
+}
+
+export interface ReadServiceParts {
+  config: Config;
+  clock: Clock;
+  store: PostStore;
+  goLive: GoLiveWatch;
+  /** The LRU the post cache shares with the answer cache: one byte bound for both. */
+  responses: SharedLru;
+  /** Told of every change notice: the write may have queued webhook deliveries. */
+  onChange: () => void;
+}
+
+export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
+  const { config, clock, store, goLive, onChange } = parts;
+  const cache = new PostCache<Representation>(parts.responses);
+  // A go-live is a change no write announces: every "not found" held may have become untrue.
+  goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
+  const stopWatching = await store.watchChanges((notice) => {
+    cache.apply(notice);
+    void goLive.refresh();
+    onChange();
+  });
+  await goLive.refresh();
+  app.addHook("onClose", async () => {
+    goLive.stop();
+    await stopWatching();
+  });
+  app.decorate("postCache", cache);
+  return new PostService({
+    ...{ store, cache, goLive, clock, missTtlMs: config.cacheMissTtlMs },
+    fromStored: (post, bytes) => new Representation(post, bytes, config.siteUrl),
+    represent: (post, withContent) => Representation.of(post, withContent, config.siteUrl),
+  });
+}
