@@ -7,7 +7,6 @@ import type { PostgresSettings } from "../../config.js";
 import { StoreUnavailableError } from "../../errors.js";
 import type {
   ChangeListener,
-  ChangeNotice,
   WriteTransaction,
   AssembledRoles,
   PostReader,
@@ -17,7 +16,7 @@ import type {
 import type { WriteOptions } from "../post-store.js";
 import { postgresApiKeys } from "./api-keys.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
-import { ChangeListenerConnection } from "./changes.js";
+import { ChangeWatch } from "./change-watch.js";
 import { postgresViews } from "./views.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
@@ -57,13 +56,14 @@ export class PostgresStore implements PostStore {
   readonly kind = "postgres";
   private readonly primary: pg.Pool;
   private readonly reader: pg.Pool;
-  private changes: ChangeListenerConnection | undefined;
+  private readonly changes: ChangeWatch;
   private readonly where: string;
   /** Reads on the read pool: named, bounded in time (reads.ts). */
   private readonly context: ReadContext;
 
   constructor(private readonly options: PostgresStoreOptions) {
     this.where = describeUrl(options.url);
+    this.changes = new ChangeWatch(options.url, options.log);
     this.primary = createPool(options.url, options, "primary");
     this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
     const onPrimary = this.onPrimary.bind(this);
@@ -83,7 +83,10 @@ export class PostgresStore implements PostStore {
     Object.assign(this, postgresStoredBytesReader(this.context));
     Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
     Object.assign(this, postgresGoLiveEvents(onPrimary));
-    Object.assign(this, postgresMaintenance(onPrimary, this.notifyLocal, options.represent));
+    Object.assign(
+      this,
+      postgresMaintenance(onPrimary, this.changes.notifyLocal, options.represent),
+    );
   }
 
   private closed = false;
@@ -97,35 +100,13 @@ export class PostgresStore implements PostStore {
   async beginWrite(options: WriteOptions = {}): Promise<WriteTransaction> {
     const bulk = options.bulk ?? true;
     return PostgresWrite.begin(
-      ...[this.primary, this.translate, this.notifyLocal],
+      ...[this.primary, this.translate, this.changes.notifyLocal],
       ...[this.options.represent, bulk],
     );
   }
 
-  /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
-  private readonly local = new Set<ChangeListener>();
-
-  private readonly notifyLocal = (notice: ChangeNotice) => {
-    for (const listener of this.local) listener(notice);
-  };
-
-  async watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
-    this.local.add(listener);
-    const changes = (this.changes ??= new ChangeListenerConnection({
-      connectionString: this.options.url,
-      ...(this.options.log ? { onLog: this.options.log } : {}),
-    }));
-    changes.add(listener);
-    // Writes committed after this resolves are seen, unless PostgreSQL is down right now:
-    // then the listener hears "everything changed" once it comes back.
-    await changes.firstAttempt;
-    return async () => {
-      this.local.delete(listener);
-      if (this.changes === changes && changes.remove(listener)) {
-        this.changes = undefined;
-        await changes.close();
-      }
-    };
+  watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {
+    return this.changes.watch(listener);
   }
 
   async ping(): Promise<void> {
@@ -146,8 +127,7 @@ export class PostgresStore implements PostStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.changes?.close();
-    this.changes = undefined;
+    await this.changes.close();
     const pools = this.reader === this.primary ? [this.primary] : [this.primary, this.reader];
     await Promise.all(pools.map((pool) => pool.end().catch(() => {})));
   }
