@@ -4,7 +4,7 @@ import type { ChangeSet } from "../change-notice.js";
 import { noteLists } from "../change-notice.js";
 import { authorColumns } from "../author-columns.js";
 import { publicationColumns } from "../publication-columns.js";
-import { createdAtOf } from "../records.js";
+import { postColumns } from "../post-columns.js";
 import type { AuthorInput, PostInput, PublicationInput } from "../post-store.js";
 import type { WriteStatements } from "./write-statements.js";
 
@@ -19,12 +19,7 @@ export function writeAuthor(sql: WriteStatements, a: AuthorInput): boolean {
 
 export function writePost(sql: WriteStatements, changed: ChangeSet, p: PostInput): void {
   noteLeftPublication(sql, changed, p.id);
-  sql.upsertPost.run(
-    ...[p.id, p.publicationId, p.slug, p.title, p.subtitle ?? null, p.imageUrl ?? null],
-    ...[p.status, p.publishedAt ?? null, p.updatedAt, p.coinId ?? null, p.rendererVersion],
-    ...[p.content.json, p.content.staticHtml, p.content.markdown, p.postPreview ?? null],
-    ...[p.sendNewsletter === true ? 1 : 0, createdAtOf(p)],
-  );
+  sql.upsertPost.run(...postColumns(p, (yes) => (yes ? 1 : 0)));
   sql.clearAuthors.run(p.id);
   p.authorIds.forEach((authorId, i) => sql.addAuthor.run(p.id, i, authorId));
   const left = sql.clearCategories.all(p.id) as string[];
