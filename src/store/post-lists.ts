@@ -42,3 +42,33 @@ export interface PostLists {
 
 /** Before every real position: the first page starts here. */
 export const FIRST_POSITION: ListPosition = { publishedAt: Number.MAX_SAFE_INTEGER, id: "" };
+
+/** A backend's list query over one scope: its FROM and WHERE, given the join it needs. */
+export interface ListScopes<From> {
+  publication: From;
+  tag: From;
+  everything: From;
+}
+
+/**
+ * Every backend's nine list statements, named alike: each scope as records without content,
+ * with content, and as stored bodies (what a page is joined from).
+ */
+export function listStatements<From>(
+  scopes: ListScopes<From>,
+  records: (withContent: boolean, from: From) => string,
+  bodies: (from: From) => string,
+) {
+  const { publication, tag, everything } = scopes;
+  return {
+    publication: records(false, publication),
+    publicationWithContent: records(true, publication),
+    publicationBodies: bodies(publication),
+    tag: records(false, tag),
+    tagWithContent: records(true, tag),
+    tagBodies: bodies(tag),
+    everything: records(false, everything),
+    everythingWithContent: records(true, everything),
+    everythingBodies: bodies(everything),
+  };
+}

@@ -1,6 +1,12 @@
 // Keyset-paged lists on PostgreSQL: each is one backward range of one index, starting at
 // `ROW(published_at, id) < ROW($, $)`, so page 1,000 costs what page 1 costs.
-import { FIRST_POSITION, type ListedBody, type ListQuery, type PostLists } from "../post-lists.js";
+import {
+  FIRST_POSITION,
+  listStatements,
+  type ListedBody,
+  type ListQuery,
+  type PostLists,
+} from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
 import { columns, contentColumns } from "./queries.js";
@@ -35,17 +41,11 @@ const bodies = (from: (join: Join) => string) =>
   `SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt", b.body
   ${from(withBody)}`;
 
-export const LIST_SQL = {
-  publication: records(false, byPublication),
-  publicationWithContent: records(true, byPublication),
-  publicationBodies: bodies(byPublication),
-  tag: records(false, byTag),
-  tagWithContent: records(true, byTag),
-  tagBodies: bodies(byTag),
-  everything: records(false, everything),
-  everythingWithContent: records(true, everything),
-  everythingBodies: bodies(everything),
-} as const;
+export const LIST_SQL = listStatements(
+  { publication: byPublication, tag: byTag, everything },
+  records,
+  bodies,
+);
 
 const CURSOR_KEY = `SELECT value FROM folio_keys WHERE name = 'cursor'`;
 

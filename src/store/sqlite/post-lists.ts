@@ -4,7 +4,13 @@
 // statistics: INDEXED BY names the index, CROSS JOIN keeps the list's table outermost, and
 // the keyset term comes first so it, not the visibility bound, is the range SQLite uses.
 import type Database from "better-sqlite3";
-import { FIRST_POSITION, type ListedBody, type ListQuery, type PostLists } from "../post-lists.js";
+import {
+  FIRST_POSITION,
+  listStatements,
+  type ListedBody,
+  type ListQuery,
+  type PostLists,
+} from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
 import { columns, contentColumns } from "./queries.js";
@@ -39,15 +45,7 @@ const bodies = (from: (join: string) => string) =>
   ${from(withBody)}`;
 
 export const LIST_SQL = {
-  publication: records(false, byPublication),
-  publicationWithContent: records(true, byPublication),
-  publicationBodies: bodies(byPublication),
-  tag: records(false, byTag),
-  tagWithContent: records(true, byTag),
-  tagBodies: bodies(byTag),
-  everything: records(false, everything),
-  everythingWithContent: records(true, everything),
-  everythingBodies: bodies(everything),
+  ...listStatements({ publication: byPublication, tag: byTag, everything }, records, bodies),
   cursorKey: `SELECT value FROM folio_keys WHERE name = 'cursor'`,
 };
 
