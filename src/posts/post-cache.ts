@@ -69,6 +69,8 @@ export class PostCache<R extends Cacheable> {
   /** A representation, `null` for a known miss, or undefined when the store must be asked. */
   get(lookup: Lookup, withContent: boolean, now: number): R | null | undefined {
     this.lookups++;
+    // Off (a zero bound): nothing was stored, so no key is built or looked up.
+    if (!this.enabled) return undefined;
     const bySlug = "postSlug" in lookup;
     const id = bySlug ? this.slugId(lookup.publicationSlug, lookup.postSlug) : lookup.id;
     const entry = id === undefined ? undefined : this.post(entryKey(id, withContent));
