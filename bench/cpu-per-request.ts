@@ -3,16 +3,14 @@
 // its backends') over a wrk run, divided by the requests answered. Ceiling, this build and
 // another build (BENCH_BEFORE, a checkout with dist built, at schema version 10) on the 1k
 // set, cache off, single posts with content; "ratio" is the ceiling's CPU over each server's.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import pg from "pg";
-import { representPost } from "../src/http/representation.js";
-import { openSqliteStore } from "../src/store/sqlite/store.js";
-import { loadDataSet, postId } from "./data.js";
+import { postId } from "./data.js";
 import { postgresDataSet } from "./pg-data.js";
 import { load, record, startCeiling, startFolio, type Running } from "./servers.js";
+import { atSchemaVersion, sqliteDataSet } from "./sqlite-sets.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -47,20 +45,9 @@ async function cpuPerRequest(server: Running, pgUrl?: string): Promise<number> {
   return (used * 10_000) / (result.ok + result.notFound);
 }
 
-/** Step 11 undone, on either store: the table and the triggers that write to it. */
+/** Step 11 undone on PostgreSQL: the table and the triggers that write to it. */
 const UNDO_STEP_11 = `DROP TRIGGER IF EXISTS posts_bytes_stale ON posts;
   DROP TRIGGER IF EXISTS authors_bytes_stale ON authors; DROP TABLE IF EXISTS post_bytes`;
-const UNDO_STEP_11_SQLITE = `DROP TRIGGER IF EXISTS posts_bytes_stale;
-  DROP TRIGGER IF EXISTS authors_bytes_stale; DROP TABLE IF EXISTS post_bytes`;
-
-function atVersion10(path: string): string {
-  const copy = `${path}.v10.db`;
-  copyFileSync(path, copy);
-  const db = new Database(copy);
-  db.exec(`DELETE FROM folio_schema WHERE version > 10; ${UNDO_STEP_11_SQLITE}`);
-  db.close();
-  return copy;
-}
 
 async function pgAtVersion10(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -112,13 +99,17 @@ async function measure(entries: Entry[]): Promise<string[]> {
 }
 
 const rows: string[] = [];
-const sqlitePath = join(work, "1k.db");
-const store = openSqliteStore(sqlitePath, { represent: representPost });
-await store.migrate();
-await loadDataSet(store, 1000);
-await store.close();
+const { path: sqlitePath } = await sqliteDataSet(join(work, "1k.db"), 1000);
 const sqlite = [await entry("SQLite, this build", sqlitePath)];
-if (BEFORE) sqlite.push(await entry("SQLite, before", atVersion10(sqlitePath), undefined, BEFORE));
+if (BEFORE)
+  sqlite.push(
+    await entry(
+      "SQLite, before",
+      atSchemaVersion(sqlitePath, `${sqlitePath}.v10.db`),
+      undefined,
+      BEFORE,
+    ),
+  );
 rows.push(...(await measure(sqlite)));
 // One database, so the two builds take turns: the before build needs it at version 10.
 const pgSet = await postgresDataSet(1000);

@@ -1,15 +1,12 @@
 // npm run bench: Folio against a bare node:http ceiling serving Folio's own bytes, case by
 // case, alternating the two servers in one run; writes bench/RESULTS.md's "Reads" section.
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync, readFileSync } from "node:fs";
-import Database from "better-sqlite3";
+import { mkdirSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { benchCases, type Case, type DataSet } from "./cases.js";
-import { representPost } from "../src/http/representation.js";
-import { loadDataSet } from "./data.js";
+import { atSchemaVersion, sqliteDataSet } from "./sqlite-sets.js";
 import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
 import { runWriteBenches } from "./writes.js";
@@ -33,45 +30,14 @@ const work = join(tmpdir(), `folio-bench-${process.pid}`);
 mkdirSync(work, { recursive: true });
 mkdirSync(DATA_DIR, { recursive: true });
 
-/**
- * The 1k set for an older build: a copy at the schema version it knows (BENCH_BEFORE_VERSION,
- * default 10: before stored bytes), since a build refuses a store newer than it knows.
- */
-function beforeCopy(path: string): string {
-  const version = Number(process.env.BENCH_BEFORE_VERSION ?? 10);
-  const copy = join(work, "1k-before.db");
-  copyFileSync(path, copy);
-  const db = new Database(copy);
-  db.prepare("DELETE FROM folio_schema WHERE version > ?").run(version);
-  if (version < 11) {
-    db.exec(`DROP TRIGGER IF EXISTS posts_bytes_stale; DROP TRIGGER IF EXISTS authors_bytes_stale;
-      DROP TABLE IF EXISTS post_bytes`);
-  }
-  db.close();
-  return copy;
-}
+/** The 1k set for an older build (BENCH_BEFORE_VERSION, default 10: before stored bytes). */
+const beforeCopy = (path: string) =>
+  atSchemaVersion(path, join(work, "1k-before.db"), Number(process.env.BENCH_BEFORE_VERSION ?? 10));
 
-async function dataSet(
-  name: Exclude<DataSet, "1k-pg">,
-): Promise<{ path: string; postsPerSecond: number; built: string }> {
-  const size = name === "1k" ? 1000 : 1_000_000;
-  const path = name === "1k" ? join(work, "1k.db") : join(DATA_DIR, "posts-1m.db");
-  const meta = `${path}.json`;
-  if (existsSync(path) && existsSync(meta))
-    return { path, ...JSON.parse(readFileSync(meta, "utf8")) };
-  rmSync(path, { force: true });
-  console.log(`building the ${name} data set (${size} posts)…`);
-  const store = openSqliteStore(path, { represent: representPost });
-  await store.migrate();
-  const summary = await loadDataSet(store, size);
-  await store.close();
-  const info = {
-    postsPerSecond: Math.round(size / summary.seconds),
-    built: new Date().toISOString(),
-  };
-  writeFileSync(meta, JSON.stringify(info));
-  return { path, ...info };
-}
+const dataSet = (name: Exclude<DataSet, "1k-pg">) =>
+  name === "1k"
+    ? sqliteDataSet(join(work, "1k.db"), 1000)
+    : sqliteDataSet(join(DATA_DIR, "posts-1m.db"), 1_000_000);
 
 const mean = (runs: LoadResult[], key: keyof LoadResult) =>
   runs.reduce((s, r) => s + r[key], 0) / runs.length;
