@@ -12,14 +12,24 @@ import { pagination, serialize, toWirePublication } from "./discovery-wire.js";
  */
 export function postBodiesAnswer(page: Page<ListedBody>, keys: string[]): Answer | undefined {
   const bodies = storedBodies(page.items);
-  return bodies && new Answer(pageBytes(bodies, page), JSON_TYPE, keys);
+  return (
+    bodies &&
+    new Answer(
+      pageBytes(
+        bodies.map((body) => [body]),
+        page,
+      ),
+      JSON_TYPE,
+      keys,
+    )
+  );
 }
 
 /** The feed's page joined from stored bodies, as `feedPageAnswer` would make it. */
 export function feedBodiesAnswer(page: Page<FeedItem<ListedBody>>, keys: string[]) {
   const bodies = storedBodies(page.items.map((item) => item.post));
   if (bodies === undefined) return undefined;
-  const items = page.items.map((item, i) => Buffer.concat([POST_OPEN, bodies[i]!, itemTail(item)]));
+  const items = page.items.map((item, i) => [POST_OPEN, bodies[i]!, itemTail(item)]);
   return new Answer(pageBytes(items, page), JSON_TYPE, keys);
 }
 
@@ -56,9 +66,14 @@ function storedBodies(posts: readonly ListedBody[]): Buffer[] | undefined {
   return bodies.every((body) => body !== null) ? (bodies as Buffer[]) : undefined;
 }
 
-function pageBytes(items: readonly Buffer[], page: Page<unknown>): Buffer {
+/** The page's bytes, copied once: each item is the parts it is made of. */
+function pageBytes(items: readonly (readonly Buffer[])[], page: Page<unknown>): Buffer {
   const parts: Buffer[] = [ITEMS_OPEN];
-  items.forEach((item, i) => parts.push(...(i === 0 ? [item] : [COMMA, item])));
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(...item);
+  });
   const tail = Buffer.from(serialize.pagination(pagination(page)));
-  return Buffer.concat([...parts, PAGINATION_OPEN, tail, CLOSE]);
+  parts.push(PAGINATION_OPEN, tail, CLOSE);
+  return Buffer.concat(parts);
 }

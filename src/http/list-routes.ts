@@ -82,17 +82,19 @@ async function pageAnswer(
 ) {
   if ("everything" in scope) {
     const feed = await discovery.feed(page, now);
-    const value =
-      feedBodiesAnswer(feed, [depends.feed]) ??
-      feedPageAnswer(await discovery.feedOfRecords(page, now), page.withContent, [depends.feed]);
-    return { value, dependencies: feed.dependencies };
+    const joined = feedBodiesAnswer(feed, [depends.feed]);
+    if (joined) return { value: joined, dependencies: feed.dependencies };
+    const records = await discovery.feedOfRecords(page, now);
+    const value = feedPageAnswer(records, page.withContent, [depends.feed]);
+    return { value, dependencies: records.dependencies };
   }
   const keys = [cdnKey(scope)];
   const bodies = await discovery.bodies(scope, page, now);
-  const value =
-    postBodiesAnswer(bodies, keys) ??
-    postPageAnswer(await discovery.posts(scope, page, now), page.withContent, keys);
-  return { value, dependencies: bodies.dependencies };
+  const joined = postBodiesAnswer(bodies, keys);
+  if (joined) return { value: joined, dependencies: bodies.dependencies };
+  // The records are a second read: the page's dependencies are that read's.
+  const posts = await discovery.posts(scope, page, now);
+  return { value: postPageAnswer(posts, page.withContent, keys), dependencies: posts.dependencies };
 }
 
 function pageRequest(query: ListQuery, scope: ListScope): PageRequest {
