@@ -9,6 +9,7 @@ import {
   numbering,
   publicationRecord,
   readWhole,
+  utcTime,
   type ConvertOptions,
 } from "./shared.js";
 
@@ -42,7 +43,8 @@ export async function* fromGhost(
   const tagsOf = joined(table(path, data, "posts_tags"), "tag_id");
   const authorsOf = joined(table(path, data, "posts_authors"), "author_id");
   for (const [i, post] of table(path, data, "posts").entries()) {
-    if (post.type === "page") {
+    // Ghost 3 and later say `type: "page"`; Ghost 2 and before said `page: 1` (or true).
+    if (post.type === "page" || post.page === 1 || post.page === true) {
       yield n.skip("ghost page");
       continue;
     }
@@ -55,7 +57,7 @@ export async function* fromGhost(
       type: "post",
       ...{ id: `ghost-${post.id}`, publicationId: publication.id, slug: post.slug },
       ...{ title: post.title, status: STATUS[String(post.status)] ?? "draft" },
-      ...{ publishedAt: post.published_at, updatedAt: post.updated_at },
+      ...{ publishedAt: utcTime(post.published_at), updatedAt: utcTime(post.updated_at) },
       subtitle: typeof post.custom_excerpt === "string" ? clip(post.custom_excerpt, 300) : null,
       imageUrl: absoluteUrl(post.feature_image),
       categories: [...new Set(categories)],

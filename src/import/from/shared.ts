@@ -1,6 +1,7 @@
 // What every converter (--from) shares: how a source's names, URLs and times become the
 // import format's, and how its records become numbered items with the place they came from.
 import { createReadStream } from "node:fs";
+import { decodeHTML } from "entities";
 import { boundedBytes } from "../lines.js";
 import { SourceError, type SourceItem } from "../source.js";
 
@@ -61,6 +62,29 @@ export function timestamp(value: unknown): unknown {
   const parsed = Date.parse(value);
   // Unparseable text goes through as it is, for validation to name it.
   return Number.isNaN(parsed) ? value : new Date(parsed).toISOString();
+}
+
+/**
+ * A time stored in UTC as a database gives it back: Ghost and WordPress keep UTC, and SQLite
+ * (or a WordPress `*_gmt` column) writes it with no zone ("2024-01-02 03:04:05"), which
+ * `Date.parse` would read as the importing machine's local time. Such a string is read as
+ * UTC; a time with a zone, epoch milliseconds and ISO strings pass unchanged; WordPress's
+ * all-zero "not yet" and an empty value are no time at all.
+ */
+export function utcTime(value: unknown): unknown {
+  if (value instanceof Date) return timestamp(value);
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "" || text.startsWith("0000-00-00")) return undefined;
+  const zoneless = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)$/.exec(text);
+  return zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : text;
+}
+
+/** Markup as the plain text it shows: tags dropped, entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  return decodeHTML(html.replace(/<!--[\s\S]*?-->|<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** A file's bytes, whole, within the byte ceiling (gzip recognised). */

@@ -1,8 +1,7 @@
 // One WordPress item (a post) in the import format's terms: statuses, GMT dates, slugs,
 // categories and tags, excerpt, featured image and the content with WordPress's paragraphs.
-import { decodeHTML } from "entities";
 import { autop } from "./autop.js";
-import { absoluteUrl, clip, timestamp } from "./shared.js";
+import { absoluteUrl, clip, plainText, timestamp, utcTime } from "./shared.js";
 
 /** One wp:author or item being read: its child elements' text, categories and meta. */
 export interface Entry {
@@ -30,15 +29,17 @@ export function wordpressPost(
   attachments: ReadonlyMap<string, string>,
 ): object {
   const id = f["wp:post_id"]?.trim() ?? "";
-  const excerpt = decodeHTML((f["excerpt:encoded"] ?? "").replace(/<[^>]*>/g, "")).trim();
+  const excerpt = plainText(f["excerpt:encoded"] ?? "");
   const creator = f["dc:creator"]?.trim();
   return {
     type: "post",
     ...{ id: `wordpress-${id}`, publicationId: publicationId, slug: slugOf(f, id) },
-    title: decodeHTML(f.title?.trim() ?? "") || "(untitled)",
-    status: STATUS[status] ?? "draft",
-    publishedAt: gmt(f["wp:post_date_gmt"]) ?? (f.pubDate ? timestamp(f.pubDate) : undefined),
-    updatedAt: gmt(f["wp:post_modified_gmt"]),
+    // WordPress lets a title hold markup and shows it as HTML; here a title is text.
+    title: plainText(f.title ?? "") || "(untitled)",
+    // A password keeps a post's text from the public in WordPress; served here it would not be.
+    status: f["wp:post_password"]?.trim() ? "draft" : (STATUS[status] ?? "draft"),
+    publishedAt: utcTime(f["wp:post_date_gmt"]) ?? (f.pubDate ? timestamp(f.pubDate) : undefined),
+    updatedAt: utcTime(f["wp:post_modified_gmt"]),
     subtitle: excerpt === "" ? undefined : clip(excerpt, 300),
     imageUrl: absoluteUrl(attachments.get(meta._thumbnail_id ?? "")),
     categories: [...new Set(categories.filter((c) => c.name !== "").map((c) => c.name))],
@@ -55,11 +56,4 @@ function slugOf(f: Record<string, string>, id: string): string {
   } catch {
     return raw;
   }
-}
-
-/** `2024-01-02 03:04:05` in UTC → ISO 8601; WordPress writes zeros for "not yet". */
-function gmt(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? "";
-  if (text === "" || text.startsWith("0000-00-00")) return undefined;
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : text;
 }

@@ -14,12 +14,13 @@ export async function* fromWordpress(
   path: string,
   options: ConvertOptions,
 ): AsyncGenerator<SourceItem> {
-  // A featured image is an attachment item, often written after its post: a first pass
-  // collects the attachments' URLs (a small map), the second converts.
-  const attachments = new Map<string, string>();
-  const collecting = pass(path, options, new WxrReader(path, options, attachments, false));
+  // A featured image is an attachment item, often written after its post, and an author may
+  // be listed after the posts naming them: a first pass collects the attachments' URLs and
+  // the listed authors' logins (small), the second converts.
+  const seen: Seen = { attachments: new Map(), authors: new Set() };
+  const collecting = pass(path, options, new WxrReader(path, options, seen, false));
   while (!(await collecting.next()).done);
-  yield* pass(path, options, new WxrReader(path, options, attachments, true));
+  yield* pass(path, options, new WxrReader(path, options, seen, true));
 }
 
 async function* pass(path: string, options: ConvertOptions, reader: WxrReader) {
@@ -41,6 +42,13 @@ async function* pass(path: string, options: ConvertOptions, reader: WxrReader) {
   yield* reader.drain(true);
 }
 
+interface Seen {
+  /** Attachment post id → its file's URL. */
+  attachments: Map<string, string>;
+  /** The logins of the export's authors, and of those made from a post's dc:creator. */
+  authors: Set<string>;
+}
+
 class WxrReader {
   readonly parser: SaxesParser;
   private readonly out: SourceItem[] = [];
@@ -55,8 +63,8 @@ class WxrReader {
   constructor(
     private readonly file: string,
     private readonly options: ConvertOptions,
-    private readonly attachments: Map<string, string>,
-    /** False on the first pass, which only collects attachments. */
+    private readonly seen: Seen,
+    /** False on the first pass, which only collects attachments and authors. */
     private readonly emit: boolean,
   ) {
     this.parser = new SaxesParser({ fileName: file, position: true });
@@ -118,6 +126,7 @@ class WxrReader {
 
   private author({ line, fields }: Entry): void {
     const login = fields["wp:author_login"]?.trim() ?? "";
+    this.seen.authors.add(login);
     this.out.push(
       this.n.record(`${this.file} line ${line} <wp:author>`, {
         type: "author",
@@ -132,13 +141,26 @@ class WxrReader {
     const type = f["wp:post_type"]?.trim() ?? "post";
     const status = f["wp:status"]?.trim() ?? "draft";
     if (type === "attachment" && f["wp:attachment_url"]) {
-      this.attachments.set(f["wp:post_id"]?.trim() ?? "", f["wp:attachment_url"].trim());
+      this.seen.attachments.set(f["wp:post_id"]?.trim() ?? "", f["wp:attachment_url"].trim());
     }
     if (type !== "post" || status === "trash") {
       this.out.push(this.n.skip(`wordpress ${type === "post" ? "trashed post" : type}`));
       return;
     }
-    const post = wordpressPost(entry, status, this.publication!.id, this.attachments);
+    // An export may leave out an author its posts name (a user since deleted, a partial
+    // export): the name on the post is all there is to know, and it is enough for a byline.
+    const creator = f["dc:creator"]?.trim() ?? "";
+    if (creator !== "" && this.emit && !this.seen.authors.has(creator)) {
+      this.seen.authors.add(creator);
+      this.out.push(
+        this.n.record(`${this.file} line ${entry.line} <dc:creator>`, {
+          type: "author",
+          ...{ id: `wordpress-${creator}`, publicationId: this.publication!.id },
+          name: decodeHTML(creator),
+        }),
+      );
+    }
+    const post = wordpressPost(entry, status, this.publication!.id, this.seen.attachments);
     this.out.push(this.n.record(`${this.file} line ${entry.line} <item>`, post));
   }
 }
