@@ -126,6 +126,25 @@ const known: [string, Json][] = [
     "a space and code after a code block in a cell",
     cellDoc(code("c"), p(t(" "), t("d", [{ type: "code" }]))),
   ],
+  [
+    "an empty first paragraph before an embed in an item",
+    {
+      type: "doc",
+      content: [list("bulletList", item("listItem", p(), embed("x").content![0]!))],
+    },
+  ],
+  [
+    "three lists of one family apart across an empty paragraph",
+    {
+      type: "doc",
+      content: [
+        list("bulletList", item("listItem", p())),
+        list("taskList", item("taskItem", p())),
+        p(),
+        list("bulletList", item("listItem", p())),
+      ],
+    },
+  ],
   ["an embed provider with a space", embed("Apple Music")],
   ["an embed provider with spaces and punctuation", embed("Google Maps (beta)")],
 ];
