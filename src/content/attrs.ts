@@ -65,7 +65,9 @@ const CHECKS: Record<string, Record<string, Check>> = {
   tableCell: cell,
   tableHeader: cell,
   taskItem: { checked: (value) => (typeof value === "boolean" ? value : undefined) },
-  embed: { url: url(isSafeMedia), provider: pattern(/^[\w.-]{1,64}$/), title: text },
+  // A provider is a name as the editor stores it ("Apple Music", "Google Maps"): it only
+  // lands in an attribute value, which the serializer quotes; control characters never do.
+  embed: { url: url(isSafeMedia), provider: pattern(/^[^\p{Cc}]{1,64}$/u), title: text },
   link: { href: url(isSafeLink), title: text },
 };
 

@@ -24,7 +24,7 @@ export interface DerivedContent {
 }
 
 /** Bump whenever staticHtml or markdown for the same JSON may change (see docs/content.md). */
-export const RENDERER_VERSION = 3;
+export const RENDERER_VERSION = 4;
 
 export function deriveContent(source: ContentSource): DerivedContent {
   const path = "markdown" in source ? "markdown" : "json";

@@ -33,11 +33,13 @@ function blocks(node: PMNode): string[] {
   let previous: PMNode | null = null;
   node.forEach((child) => {
     const same = family(child) !== null && family(child) === family(previous);
-    alternate = same ? !alternate : false;
-    const text = alternate ? serializeList(child, true) : serializeBlock(child);
+    const flip = same ? !alternate : false;
+    const text = flip ? serializeList(child, true) : serializeBlock(child);
     out.push(text);
-    // A block written as nothing does not keep two lists apart.
-    if (text !== "") previous = child;
+    // A block written as nothing does not keep two lists apart, nor change whose turn it is.
+    if (text === "") return;
+    previous = child;
+    alternate = flip;
   });
   return out;
 }
@@ -95,8 +97,10 @@ function itemText(item: PMNode, task: boolean): string {
   if (first?.type.name !== "paragraph" || serializeBlock(first) !== "") return body;
   // A task marker needs text after it: a space, written as a reference, is the least.
   if (task) return body === "" ? "&#32;" : `&#32;\n\n${body}`;
-  // A paragraph next would become the first one: the empty one is written as a space.
-  if (firstWritten(item)?.type.name === "paragraph") return `&#32;\n\n${body}`;
+  // A paragraph next (an embed is written as one, its link line) would become the first one:
+  // the empty one is written as a space.
+  const next = firstWritten(item)?.type.name;
+  if (next === "paragraph" || next === "embed") return `&#32;\n\n${body}`;
   // Otherwise the marker stands alone and the next block starts the item on the next line.
   return body === "" ? "" : `\n${body}`;
 }

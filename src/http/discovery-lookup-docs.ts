@@ -84,7 +84,7 @@ export const searchPostsSchema = {
     "searchPosts",
     "Search posts",
     "search",
-    `${SEARCH}\n\nOver titles, subtitles and text; visible posts only. \`blogId\` keeps one publication's.`,
+    `${SEARCH}\n\nOver titles, subtitles, categories, author names and text, in that order of weight; visible posts only. \`blogId\` keeps one publication's.`,
   ),
   querystring: p.searchQuery(SEARCH_LIMIT.max, SEARCH_LIMIT.fallback, true),
   response: arrayOf("PostSearchHit", "Matching posts, best first", "`search`"),

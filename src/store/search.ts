@@ -1,6 +1,7 @@
-// Full-text search over posts (title, subtitle, text) and publications (name, slug,
-// summary), ranked by relevance, on each backend's own engine (SQLite FTS5, PostgreSQL
-// text search). The index is kept by the store inside every write's own transaction.
+// Full-text search over posts (title, subtitle, categories, author names, text) and
+// publications (name, slug, summary), ranked by relevance, on each backend's own engine
+// (SQLite FTS5, PostgreSQL text search). The index is kept by the store inside every write's
+// own transaction.
 import type { PostRecord, PublicationRecord } from "./records.js";
 
 export interface SearchQuery {

@@ -1,7 +1,8 @@
 // Random TipTap documents for the property tests, made to reach the shapes that broke
 // fidelity before (issue 14): empty first paragraphs in list and task items followed
 // by blocks, marks and links in table cells, images in lists and cells, tabs,
-// entity-like text, URLs glued to words, alignment with colspans.
+// entity-like text, URLs glued to words, alignment with colspans, code blocks in cells,
+// embeds with providers of several words.
 import fc from "fast-check";
 
 export type Json = {
@@ -75,16 +76,32 @@ export const inline = fc.array(
   { maxLength: 5 },
 );
 const paragraph = inline.map((content) => ({ type: "paragraph", content }));
+const codeBlock = fc.tuple(text, fc.constantFrom(null, "ts", "c++")).map(([code, language]) => ({
+  type: "codeBlock",
+  attrs: { language },
+  content: [{ type: "text", text: code }],
+}));
+const embed = fc
+  .tuple(
+    fc.constantFrom("https://example.org/v/1", "https://example.org/?a=1&b=2"),
+    fc.constantFrom(null, "youtube", "Apple Music", "Google Maps (beta)"),
+    fc.constantFrom(null, "", "Launch *video*", "a|b"),
+  )
+  .map(([url, provider, title]) => ({ type: "embed", attrs: { url, provider, title } }));
 
 const cell = fc
   .tuple(
     fc.constantFrom("tableCell", "tableHeader"),
     fc.constantFrom(null, "left", "center", "right"),
     fc.constantFrom(1, 1, 1, 2, 3),
-    fc.array(fc.oneof({ weight: 4, arbitrary: paragraph }, { weight: 1, arbitrary: image }), {
-      minLength: 1,
-      maxLength: 2,
-    }),
+    fc.array(
+      fc.oneof(
+        { weight: 4, arbitrary: paragraph },
+        { weight: 1, arbitrary: image },
+        { weight: 1, arbitrary: codeBlock },
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
   )
   .map(([type, align, colspan, content]) => ({ type, attrs: { align, colspan }, content }));
 const table = fc
@@ -101,13 +118,10 @@ const { block } = fc.letrec<{ block: Json; item: Json; task: Json }>((tie) => ({
     fc
       .tuple(fc.integer({ min: 1, max: 6 }), inline)
       .map(([level, content]) => ({ type: "heading", attrs: { level }, content })),
-    fc.tuple(text, fc.constantFrom(null, "ts", "c++")).map(([code, language]) => ({
-      type: "codeBlock",
-      attrs: { language },
-      content: [{ type: "text", text: code }],
-    })),
+    codeBlock,
     fc.constant({ type: "horizontalRule" }),
     image,
+    embed,
     table,
     fc
       .array(tie("block"), { minLength: 1, maxLength: 3 })

@@ -92,7 +92,7 @@ test("kitchen sink uses every node and mark type of the schema", () => {
 });
 
 test("RENDERER_VERSION is the real renderer", () => {
-  assert.equal(RENDERER_VERSION, 3);
+  assert.equal(RENDERER_VERSION, 4);
 });
 
 test("an empty document renders to empty HTML and Markdown", () => {

@@ -9,6 +9,8 @@ import { inspectHtml } from "./helpers.js";
 const RUNS = 300;
 
 function textOf(node: Json): string {
+  // An embed shows its title, else its URL, as its link's text.
+  if (node.type === "embed") return String(node.attrs?.title || node.attrs?.url);
   return (node.text ?? "") + (node.content ?? []).map(textOf).join("");
 }
 

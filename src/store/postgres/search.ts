@@ -1,6 +1,7 @@
-// Full-text search on PostgreSQL (folio_english text search: stems, no stop words; over the generated `search` columns;
-// migrations.ts). Terms arrive as letters and digits only (search.ts), so the tsquery built
-// here has no operator a user chose.
+// Full-text search on PostgreSQL (folio_english text search: stems, no stop words) over
+// post_search and the generated publications.search (schema-search.ts, schema-discovery.ts).
+// Terms arrive as letters and digits only (search.ts), so the tsquery built here has no
+// operator a user chose.
 import { PUBLICATION_COLUMNS, toPublicationRecord } from "../publication-columns.js";
 import type { PublicationRow } from "../publication-columns.js";
 import type { PublicationRecord } from "../post-store.js";
@@ -16,13 +17,15 @@ import { columns } from "./queries.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 
-// ts_rank weighs a title (A) most, then the subtitle (B), then the text (D).
+// ts_rank weighs a title (A) most, then the subtitle (B), then the categories and author
+// names (C), then the text (D). The document is the expression post_search_doc indexes.
 const postHits = (scoped: string) => `SELECT ${columns},
     left(p.markdown, ${MARKDOWN_HEAD_CHARS}) AS markdown_head
   FROM to_tsquery('folio_english', $1) q
-  JOIN posts p ON p.search @@ q JOIN publications pub ON pub.id = p.publication_id
+  JOIN post_search s ON (s.text_doc || s.labels) @@ q
+  JOIN posts p ON p.id = s.post_id JOIN publications pub ON pub.id = p.publication_id
   WHERE ${visibleWhere("p", "$2")}${scoped}
-  ORDER BY ts_rank(p.search, q) DESC, p.published_at DESC, p.id DESC LIMIT $3`;
+  ORDER BY ts_rank(s.text_doc || s.labels, q) DESC, p.published_at DESC, p.id DESC LIMIT $3`;
 
 const SQL = {
   posts: postHits(""),

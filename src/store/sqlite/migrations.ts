@@ -3,6 +3,7 @@ import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
+import { searchSteps } from "./schema-search.js";
 import { webhooksSteps } from "./schema-webhooks.js";
 
 // The version table: a step's version is its place in this list, so a new step only ever goes
@@ -14,4 +15,5 @@ export const migrations: readonly string[] = [
   ...discoverySteps, // 7–9
   ...webhooksSteps, // 10
   ...bytesSteps, // 11
+  ...searchSteps, // 12
 ];

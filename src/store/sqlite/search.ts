@@ -16,13 +16,14 @@ import { columns } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { Statements } from "./statements.js";
 
-// bm25 is lower for a better match; a title hit weighs most, then the subtitle, then the text.
+// bm25 is lower for a better match; a title hit weighs most, then the subtitle, then the
+// categories and author names, then the text.
 const postHits = (scoped: string) => `SELECT ${columns},
     substr(p.markdown, 1, ${MARKDOWN_HEAD_CHARS}) AS markdown_head
   FROM post_search s JOIN post_search_docs d ON d.doc = s.rowid
   JOIN posts p ON p.id = d.post_id JOIN publications pub ON pub.id = p.publication_id
   WHERE post_search MATCH ? AND ${visibleWhere("p", "?")}${scoped}
-  ORDER BY bm25(post_search, 10.0, 4.0, 1.0), p.published_at DESC, p.id DESC LIMIT ?`;
+  ORDER BY bm25(post_search, 10.0, 4.0, 2.0, 2.0, 1.0), p.published_at DESC, p.id DESC LIMIT ?`;
 
 const SQL = {
   posts: postHits(""),

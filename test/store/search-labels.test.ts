@@ -1,0 +1,144 @@
+// Search by what readers type besides words of the post: its categories and its authors'
+// names, on every backend, kept right by every write and filled in for posts stored before.
+import { strict as assert } from "node:assert";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config.js";
+import { representPost } from "../../src/http/representation.js";
+import type { PostStore } from "../../src/store/post-store.js";
+import { migrations as pgMigrations } from "../../src/store/postgres/migrations.js";
+import { openPostgresStore } from "../../src/store/postgres/store.js";
+import { migrations as sqliteMigrations } from "../../src/store/sqlite/migrations.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
+import { NOW, PAST } from "../helpers/fixtures.js";
+import { createDatabase, dropDatabase } from "../helpers/postgres.js";
+import { importLines } from "../helpers/store-tools.js";
+import { storeFactories, type StoreFactory } from "../helpers/stores.js";
+
+const doc = (text: string) => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+});
+
+const post = (id: string, fields: Record<string, unknown>) => ({
+  type: "post",
+  id,
+  publicationId: "pub_s",
+  slug: id,
+  publishedAt: PAST,
+  categories: [],
+  authorIds: [],
+  json: doc("Nothing to see"),
+  ...fields,
+});
+
+const ada = { type: "author", id: "usr_ada", publicationId: "pub_s", name: "Ada Lovelace" };
+const lines = [
+  { type: "publication", id: "pub_s", slug: "machines", name: "Machines" },
+  ada,
+  { type: "author", id: "usr_grace", publicationId: "pub_s", name: "Grace Hopper" },
+  post("pst_tagged", { title: "Steam notes", categories: ["engines"], authorIds: ["usr_ada"] }),
+  post("pst_titled", { title: "Engines of the north", categories: ["misc"] }),
+  post("pst_body", { title: "Odds", json: doc("A word on engines at the end") }),
+  post("pst_grace", { title: "Compilers", authorIds: ["usr_grace", "usr_ada"] }),
+];
+
+const names = (hits: { post: { id: string } }[]) => hits.map((h) => h.post.id);
+
+/** The version before search learned categories and authors. */
+const BEFORE = 11;
+
+/** A store whose schema stops at BEFORE, holding `lines`, then migrated to the latest. */
+async function migratedFromBefore(factory: StoreFactory) {
+  if (factory.name === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "folio-test-"));
+    const path = join(dir, "folio.db");
+    const db = new Database(path);
+    db.exec("CREATE TABLE folio_schema (version INTEGER NOT NULL) STRICT");
+    sqliteMigrations.slice(0, BEFORE).forEach((step, i) => {
+      db.exec(step);
+      db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(i + 1);
+    });
+    db.close();
+    const store = openSqliteStore(path, { represent: representPost });
+    return { store, dispose: async () => (await store.close(), rmSync(dir, { recursive: true })) };
+  }
+  const { name, url } = await createDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("CREATE TABLE folio_schema (version INTEGER PRIMARY KEY)");
+  for (const [i, step] of pgMigrations.slice(0, BEFORE).entries()) {
+    await client.query(step);
+    await client.query("INSERT INTO folio_schema (version) VALUES ($1)", [i + 1]);
+  }
+  await client.end();
+  const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url, represent: representPost });
+  return { store, dispose: async () => (await store.close(), await dropDatabase(name)) };
+}
+
+for (const factory of await storeFactories()) {
+  describe(`search by category and author (${factory.name})`, () => {
+    let store: PostStore;
+    let dispose: () => Promise<void>;
+    const find = async (...terms: string[]) =>
+      names(await store.searchPosts({ terms, limit: 10, visibleAt: NOW }));
+
+    before(async () => {
+      ({ store, dispose } = await migratedFromBefore(factory));
+      const summary = await importLines(store, lines);
+      assert.equal(summary.rejected, 0, JSON.stringify(summary.rejections));
+      assert.equal((await store.schemaState()).current, BEFORE);
+      await store.migrate();
+    });
+    after(() => dispose());
+
+    it("fills the index for posts stored before the step, ranking title above labels above text", async () => {
+      assert.deepEqual(await find("engines"), ["pst_titled", "pst_tagged", "pst_body"]);
+      assert.deepEqual((await find("lovelace")).sort(), ["pst_grace", "pst_tagged"]);
+      assert.deepEqual(await find("grace", "compilers"), ["pst_grace"]);
+    });
+
+    it("ranks a title hit above an author hit", async () => {
+      await importLines(store, [post("pst_hopper", { title: "Hopper windows" })]);
+      assert.deepEqual(await find("hopper"), ["pst_hopper", "pst_grace"]);
+    });
+
+    it("follows a post's categories as they change", async () => {
+      await importLines(store, [
+        post("pst_tagged", { title: "Steam notes", categories: ["turbines"] }),
+      ]);
+      assert.deepEqual(await find("turbine"), ["pst_tagged"]);
+      assert.deepEqual(await find("engines"), ["pst_titled", "pst_body"]);
+      await importLines(store, [
+        post("pst_tagged", {
+          title: "Steam notes",
+          categories: ["engines"],
+          authorIds: ["usr_ada"],
+        }),
+      ]);
+      assert.deepEqual(await find("turbine"), []);
+      assert.deepEqual(await find("engines"), ["pst_titled", "pst_tagged", "pst_body"]);
+    });
+
+    it("follows an author's rename: the new name finds the posts, the old one no longer", async () => {
+      await importLines(store, [{ ...ada, name: "Augusta King" }]);
+      assert.deepEqual((await find("augusta")).sort(), ["pst_grace", "pst_tagged"]);
+      assert.deepEqual(await find("lovelace"), []);
+      await importLines(store, [ada]);
+      assert.deepEqual((await find("lovelace")).sort(), ["pst_grace", "pst_tagged"]);
+    });
+
+    it("follows authors added to and removed from a post", async () => {
+      await importLines(store, [
+        post("pst_grace", { title: "Compilers", authorIds: ["usr_grace"] }),
+      ]);
+      assert.deepEqual(await find("lovelace"), ["pst_tagged"]);
+      await importLines(store, [post("pst_body", { title: "Odds", authorIds: ["usr_ada"] })]);
+      assert.deepEqual((await find("lovelace")).sort(), ["pst_body", "pst_tagged"]);
+    });
+  });
+}
