@@ -76,6 +76,28 @@ test("loopback, private, link-local and metadata addresses are non-public; publi
   for (const a of allowed) assert.equal(isForbiddenAddress(a), false, a);
 });
 
+test("IPv4-compatible and IPv4-translated addresses are judged by the IPv4 address they carry", () => {
+  const refused = [
+    "::127.0.0.1",
+    "::7f00:1",
+    "::10.0.0.1",
+    "::169.254.169.254",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "0:0:0:0:ffff:0:a9fe:a9fe",
+    "::ffff:0:192.168.0.1",
+  ];
+  for (const a of refused) assert.equal(isForbiddenAddress(a), true, a);
+  for (const a of ["::8.8.8.8", "::ffff:0:8.8.8.8", "::808:808"]) {
+    assert.equal(isForbiddenAddress(a), false, a);
+  }
+  // As a person writes them in a URL (the URL parser rewrites both into hexadecimal groups).
+  for (const host of ["[::127.0.0.1]", "[::ffff:0:127.0.0.1]", "[::ffff:0:10.1.2.3]"]) {
+    assert.throws(() => checkUrl(`http://${host}:8080/`, false), /refused/, host);
+  }
+  assert.equal(checkUrl("http://[::8.8.8.8]/", false), "http://[::808:808]/");
+});
+
 test("a name resolving to a non-public address is refused when connecting; a literal before", async (t) => {
   const target = await server(t, (_q, r) => r.end());
   const send = sender(t);
