@@ -13,6 +13,7 @@ import { FORMATS, openSource, type Source } from "./import-source.js";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, importLimits, type ImportLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
 import { DEFAULT_SHOWN_PER_KIND, rejectionLog } from "./rejection-log.js";
+import { shown } from "./terminal-text.js";
 import { openMigratedStore } from "./store.js";
 
 export { importLimits } from "./import-limits.js";
@@ -84,7 +85,7 @@ export async function runImport(
     onProgress: (p) =>
       progress.update(`read ${p.read}, written ${p.written}, rejected ${p.rejected}`),
     onUnknownType: (type) =>
-      progress.line(`note: unknown ${type.replace(":", " type ")} kept as text`),
+      progress.line(`note: unknown ${shown(type.replace(":", " type "))} kept as text`),
   };
   try {
     const summary =
@@ -100,13 +101,13 @@ export async function runImport(
 
 export function printSummary(s: ImportSummary): void {
   const counted = (counts: Record<string, number>) =>
-    Object.entries(counts).map(([name, n]) => `${name} ×${n}`);
+    Object.entries(counts).map(([name, n]) => `${shown(name)} ×${n}`);
   const [unknown, ignored, skipped] = [s.unknownTypes, s.unknownFields, s.skipped].map(counted);
   if (s.stopped !== undefined) {
     const hint = s.stopped.limit
       ? " (raise --max-bytes/IMPORT_MAX_BYTES or --max-records/IMPORT_MAX_RECORDS if the input is genuine)"
       : "";
-    console.log(`import stopped: ${s.stopped.reason}${hint}`);
+    console.log(`import stopped: ${shown(s.stopped.reason)}${hint}`);
   }
   console.log(
     `read ${s.read} records, wrote ${s.written}, rejected ${s.rejected} in ${s.seconds.toFixed(2)} s` +

@@ -7,6 +7,7 @@ import { ListenError } from "../server.js";
 import { commands, type Command } from "./commands.js";
 import { UsageError } from "./args.js";
 import { folioVersion, variableNames } from "./environment.js";
+import { shownLines } from "./terminal-text.js";
 
 const HELP = `folio: serves the published posts of publications over a read API
 
@@ -59,9 +60,11 @@ const EXPECTED = [
 
 function reportFailure(error: unknown): number {
   if (EXPECTED.some((kind) => error instanceof kind)) {
-    console.error(`folio: ${(error as Error).message}`);
+    console.error(`folio: ${shownLines((error as Error).message)}`);
     return error instanceof UsageError ? 2 : 1;
   }
-  console.error(`folio: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
+  console.error(
+    `folio: unexpected failure: ${shownLines((error as Error)?.stack ?? String(error))}`,
+  );
   return 1;
 }

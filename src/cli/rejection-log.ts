@@ -1,6 +1,7 @@
 // What an import prints about bad records: the first few of each kind, then a count, so a
 // file of a million bad lines prints a screenful, not a gigabyte (issue 16 item 8).
 import { formatRejection, type ImportRejection } from "../import/run-import.js";
+import { shown } from "./terminal-text.js";
 
 export const DEFAULT_SHOWN_PER_KIND = 20;
 
@@ -20,12 +21,13 @@ export function rejectionLog(print: (line: string) => void, perKind: number): Re
       const kind = kindOf(rejection);
       const n = (counts.get(kind) ?? 0) + 1;
       counts.set(kind, n);
-      if (n <= perKind) print(formatRejection(rejection));
+      // A reason may quote the record, and a place names a file inside an archive.
+      if (n <= perKind) print(shown(formatRejection(rejection)));
     },
     untold() {
       return [...counts]
         .filter(([, n]) => n > perKind)
-        .map(([kind, n]) => `… and ${n - perKind} more rejections of ${kind} not shown`);
+        .map(([kind, n]) => `… and ${n - perKind} more rejections of ${shown(kind)} not shown`);
     },
   };
 }

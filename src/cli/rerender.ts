@@ -4,6 +4,7 @@ import { parse } from "./args.js";
 import { importLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
 import { openMigratedStore } from "./store.js";
+import { shown } from "./terminal-text.js";
 
 export const rerenderCommand = {
   summary: "re-derive every post's HTML and Markdown from its stored document",
@@ -30,7 +31,7 @@ per core; 1: all on the main thread).`,
         onProgress: (done) => progress.update(`re-rendered ${done} posts`),
       });
       progress.done();
-      for (const f of summary.failed) console.error(`post ${f.id}: ${f.reason}`);
+      for (const f of summary.failed) console.error(shown(`post ${f.id}: ${f.reason}`));
       console.log(
         `re-rendered ${summary.rendered} posts in ${summary.seconds.toFixed(2)} s` +
           (summary.failed.length > 0

@@ -1,6 +1,11 @@
 // How `folio webhooks` prints endpoints and deliveries: one line each, tab-separated, so a
-// person can read it and a script can cut it.
+// person can read it and a script can cut it. A URL or a receiver's answer is outside text:
+// every field goes through `shown`, so none can act on the terminal or add a column or a row.
 import type { DeliveryRecord, EndpointRecord } from "../store/post-store.js";
+import { shown } from "./terminal-text.js";
+
+const row = (fields: readonly (string | number)[]) =>
+  console.log(fields.map((f) => shown(String(f))).join("\t"));
 
 const when = (ms: number | undefined) => (ms === undefined ? "-" : new Date(ms).toISOString());
 
@@ -13,11 +18,7 @@ export function printEndpoints(endpoints: readonly EndpointRecord[]): void {
         ? "active"
         : `disabled ${when(e.disabledAt)} (${e.disabledReason})`;
     const events = e.events?.join(",") ?? "all";
-    console.log(
-      [e.id, e.url, e.publicationId ?? "all", events, e.includeContent ? "yes" : "no", state].join(
-        "\t",
-      ),
-    );
+    row([e.id, e.url, e.publicationId ?? "all", events, e.includeContent ? "yes" : "no", state]);
   }
 }
 
@@ -32,10 +33,6 @@ export function printDeliveries(deliveries: readonly DeliveryRecord[]): void {
       d.state === "pending"
         ? `next ${when(d.nextAttemptAt)}`
         : when(d.deliveredAt ?? d.lastAttemptAt);
-    console.log(
-      [d.id, d.eventType, d.eventId, d.postId, d.endpointId, d.state, d.attempts, last, at].join(
-        "\t",
-      ),
-    );
+    row([d.id, d.eventType, d.eventId, d.postId, d.endpointId, d.state, d.attempts, last, at]);
   }
 }

@@ -6,6 +6,7 @@ import { UnknownPublicationError } from "../store/webhook-endpoints.js";
 import { EndpointInputError, addEndpoint } from "../webhooks/endpoints.js";
 import { UsageError, parse } from "./args.js";
 import { openMigratedStore } from "./store.js";
+import { shown } from "./terminal-text.js";
 import { printDeliveries, printEndpoints } from "./webhook-output.js";
 
 const HELP = `Usage: folio webhooks <subcommand>
@@ -40,7 +41,7 @@ const subcommands: Record<string, Run> = {
     const { endpoint, secret } = await added(
       addEndpoint(store, input, { allowPrivate, now: Date.now() }),
     );
-    console.log(`added webhook endpoint ${endpoint.id} → ${endpoint.url}`);
+    console.log(`added webhook endpoint ${endpoint.id} → ${shown(endpoint.url)}`);
     console.log(`signing secret (shown this once; keep it to verify deliveries):\n${secret}`);
     return 0;
   },

@@ -8,6 +8,7 @@ import { ApiError } from "../errors.js";
 import type { DeliveryRecord, EndpointRecord, PostStore } from "../store/post-store.js";
 import { UnknownPublicationError } from "../store/webhook-endpoints.js";
 import { EndpointInputError, addEndpoint } from "../webhooks/endpoints.js";
+import { publicReason } from "../webhooks/failure.js";
 import { keyOf } from "./auth.js";
 import * as docs from "./webhook-docs.js";
 import { FIELD_RULES, type DeliveriesQuery, type NewEndpointBody } from "./webhook-schemas.js";
@@ -101,9 +102,11 @@ function endpointJson(e: EndpointRecord) {
 }
 
 function deliveryJson(d: DeliveryRecord) {
-  const { lastAttemptAt, nextAttemptAt, deliveredAt } = d;
+  const { lastAttemptAt, nextAttemptAt, deliveredAt, lastError } = d;
   const times = { lastAttemptAt: ms(lastAttemptAt), nextAttemptAt: ms(nextAttemptAt) };
-  return { ...d, ...times, createdAt: String(d.createdAt), deliveredAt: ms(deliveredAt) };
+  // The key holder chose the target: how the server's network answered is not theirs to see.
+  const error = lastError === undefined ? {} : { lastError: publicReason(lastError) };
+  return { ...d, ...times, ...error, createdAt: String(d.createdAt), deliveredAt: ms(deliveredAt) };
 }
 
 /** The publication whose key made the request. */

@@ -48,7 +48,12 @@ export const DeliverySchema = Type.Object({
   lastAttemptAt: Type.Optional(ms("The last attempt")),
   nextAttemptAt: Type.Optional(ms("The next attempt, while pending")),
   lastStatus: Type.Optional(Type.Integer({ description: "The receiver's last status code" })),
-  lastError: Type.Optional(Type.String({ description: "Why the last attempt failed" })),
+  lastError: Type.Optional(
+    Type.String({
+      description:
+        "Why the last attempt failed: the receiver's status and the start of its answer, a timeout, or one fixed phrase for every target refused as non-public or whose name does not resolve",
+    }),
+  ),
   deliveredAt: Type.Optional(ms("When a receiver took it")),
 });
 

@@ -24,6 +24,8 @@ export interface NewDelivery {
 
 /** What a backend answers inside its open transaction. */
 export interface OutboxIo {
+  /** Holds these posts' rows until the transaction ends (PostgreSQL; SQLite has one writer). */
+  lockPosts(ids: readonly string[]): Promise<void>;
   /** The announced rows of these posts (on PostgreSQL, their post rows are locked by now). */
   announced(ids: readonly string[]): Promise<Map<string, Announced>>;
   publicationSlugs(ids: readonly string[]): Promise<Map<string, string>>;

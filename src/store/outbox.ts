@@ -13,6 +13,7 @@ import {
   type PostState,
 } from "./post-events.js";
 import type { PostInput } from "./records.js";
+import { isVisible } from "./visibility.js";
 import { endpointWants, type EndpointRecord } from "./webhook-endpoints.js";
 
 export type * from "./outbox-io.js";
@@ -20,6 +21,7 @@ export type * from "./outbox-io.js";
 interface Decision {
   id: string;
   before: Announced | undefined;
+  /** The post as the event describes it; absent: only its id and slug are told. */
   after: PostState | undefined;
   event: Classified;
   endpoints: EndpointRecord[];
@@ -28,16 +30,42 @@ interface Decision {
 /** One per write transaction: endpoints are read once, at its first event. */
 export class Outbox {
   private endpoints: Promise<EndpointRecord[]> | undefined;
+  /** Posts this transaction is about to hide, as they stood while receivers held them public. */
+  private readonly lastPublic = new Map<string, PostState>();
 
   constructor(private readonly io: OutboxIo) {}
 
+  /**
+   * Called before posts are written. A post receivers hold as published that the write hides
+   * is read as it stands, so its `post.unpublished` tells what was public: a write that drafts
+   * a post and gives it a new title and body in one request must not announce text that was
+   * never published. Visibility only grows with time, so a post visible now stays visible
+   * when its event is decided, and only those hidden now are read.
+   */
+  async beforeWrite(posts: readonly PostInput[], now: number): Promise<void> {
+    const hiding = [...new Set(posts.filter((p) => !isVisible(p, now)).map((p) => p.id))];
+    if (hiding.length === 0) return;
+    await this.io.lockPosts(hiding);
+    const announced = await this.io.announced(hiding);
+    const shown = hiding.filter((id) => announced.get(id)?.visible === true);
+    if (shown.length === 0) return;
+    for (const [id, post] of await this.io.loadPosts(shown)) this.lastPublic.set(id, post);
+  }
+
   /** Posts an import or API write has just written, as written. */
   async written(posts: readonly PostInput[], now: number): Promise<number> {
-    if (posts.length === 0) return 0;
-    const slugs = await this.io.publicationSlugs([...new Set(posts.map((p) => p.publicationId))]);
-    const after = new Map<string, PostState | undefined>();
-    for (const p of posts) after.set(p.id, { ...p, publicationSlug: slugs.get(p.publicationId)! });
-    return this.record(after, now);
+    try {
+      if (posts.length === 0) return 0;
+      const ids = [...new Set(posts.map((p) => p.publicationId))];
+      const slugs = await this.io.publicationSlugs(ids);
+      const after = new Map<string, PostState | undefined>();
+      for (const p of posts)
+        after.set(p.id, { ...p, publicationSlug: slugs.get(p.publicationId)! });
+      return await this.record(after, now);
+    } finally {
+      // Read for this batch only: a record refused by the batch leaves nothing behind.
+      this.lastPublic.clear();
+    }
   }
 
   /** Posts removed by this transaction. */
@@ -81,14 +109,21 @@ export class Outbox {
     for (const [id, post] of after) {
       const was = before.get(id);
       if (post === undefined && was !== undefined) removed.push(id);
+      const lastPublic = this.lastPublic.get(id);
       const event = classify(was, post, now);
       if (event === undefined) continue;
       events++;
       if (post !== undefined) saved.push(announcedAfter(post, now));
-      const publicationId = post?.publicationId ?? was!.publicationId;
+      // Taken out of view, the post is described as receivers last saw it (its old slug
+      // included, so previousSlug has nothing to add); unread, by its id and slug alone.
+      const hidden = event.type === "post.unpublished";
+      const told = hidden ? { type: event.type } : event;
+      const described = hidden ? lastPublic : post;
+      const publicationId = described?.publicationId ?? was!.publicationId;
       const all = await this.liveEndpoints();
       const endpoints = all.filter((e) => endpointWants(e, event.type, publicationId));
-      if (endpoints.length > 0) decisions.push({ id, before: was, after: post, event, endpoints });
+      if (endpoints.length > 0)
+        decisions.push({ id, before: was, after: described, event: told, endpoints });
     }
     await this.io.saveAnnounced(saved, removed);
     if (decisions.length > 0) await this.store(decisions, now);

@@ -47,17 +47,22 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 /**
- * The IPv4 address an IPv6 one reaches through a translator: NAT64's well-known prefix
- * 64:ff9b::/96 (RFC 6052 §2.1: the IPv4 address in the last 32 bits) and 6to4's 2002::/16
- * (RFC 3056 §2: "2002:V4ADDR::/48"). 64:ff9b::10.0.0.1 must be refused as 10.0.0.1 is.
+ * The IPv4 address an IPv6 one carries to a translator or a dual stack: NAT64's well-known
+ * prefix 64:ff9b::/96 (RFC 6052 §2.1: the IPv4 address in the last 32 bits), 6to4's 2002::/16
+ * (RFC 3056 §2: "2002:V4ADDR::/48"), IPv4-compatible ::/96 (RFC 4291 §2.5.5.1, deprecated but
+ * still routed to the IPv4 address by some stacks) and IPv4-translated ::ffff:0:0:0/96 (RFC
+ * 2765 §2.1, SIIT). 64:ff9b::10.0.0.1, ::127.0.0.1 and ::ffff:0:127.0.0.1 must be refused as the
+ * IPv4 address they carry is.
  */
 function embeddedIpv4(address: string): string | undefined {
   const groups = expand(address);
   if (groups === undefined) return undefined;
   const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
-  const nat64 =
-    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (nat64) return v4(groups[6]!, groups[7]!);
+  const zero = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zero(2, 6);
+  const compatible = zero(0, 6);
+  const translated = zero(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+  if (nat64 || compatible || translated) return v4(groups[6]!, groups[7]!);
   if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
   return undefined;
 }

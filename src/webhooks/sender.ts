@@ -3,7 +3,8 @@
 // bytes (enough to say why it failed), the connection's address checked (address-guard.ts).
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, literalRefusal } from "./address-guard.js";
+import { ForbiddenTargetError, guardedLookup, literalRefusal } from "./address-guard.js";
+import { failure, type Failure } from "./failure.js";
 
 export interface SendRequest {
   url: string;
@@ -15,7 +16,7 @@ export interface SendRequest {
 }
 
 /** The receiver's status, or why there was none. */
-export type SendResult = { status: number; text: string } | { error: string };
+export type SendResult = { status: number; text: string } | Failure;
 
 export type Sender = (request: SendRequest) => Promise<SendResult>;
 
@@ -37,7 +38,7 @@ export function createSender(maxSockets: number): Sender & { close(): void } {
 function attempt(r: SendRequest, agents: Record<string, http.Agent>): Promise<SendResult> {
   const url = new URL(r.url);
   const refusal = r.allowPrivate ? undefined : literalRefusal(url.hostname);
-  if (refusal !== undefined) return Promise.resolve({ error: `refused: ${refusal}` });
+  if (refusal !== undefined) return Promise.resolve(failure("refused", refusal));
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     const request = client.request(url, {
@@ -60,7 +61,7 @@ function attempt(r: SendRequest, agents: Record<string, http.Agent>): Promise<Se
       clearTimeout(timer);
       resolve(result);
     };
-    request.on("error", (error) => done({ error: describe(error) }));
+    request.on("error", (error) => done(classify(error)));
     request.on("response", (response) =>
       readSome(response, (text) => done({ status: response.statusCode ?? 0, text })),
     );
@@ -89,6 +90,16 @@ function readSome(response: http.IncomingMessage, then: (text: string) => void):
   response.on("end", finish);
   response.on("error", finish);
   response.on("close", finish);
+}
+
+/** DNS answers these when a name has no address (or none could be had). */
+const LOOKUP_FAILURES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "ENODATA"]);
+
+function classify(error: Error): Failure {
+  if (error instanceof ForbiddenTargetError) return failure("refused", error.message);
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  const lookup = syscall === "getaddrinfo" || (code !== undefined && LOOKUP_FAILURES.has(code));
+  return failure(lookup ? "unresolved" : "network", describe(error));
 }
 
 function describe(error: Error): string {

@@ -18,7 +18,7 @@ export interface WorkerOptions {
   settings: WebhookSettings;
   send: Sender;
   counters: DeliveryCounters;
-  /** Store failures (never secrets, never bodies). */
+  /** Store failures and refused targets (never secrets, never bodies, never whole URLs). */
   warn: (message: string, error: unknown) => void;
   clock?: () => number;
 }
@@ -35,6 +35,8 @@ export class DeliveryWorker {
   private readonly aborting = new AbortController();
   private readonly attempts = new Set<Promise<void>>();
   private readonly clock: () => number;
+  /** Endpoints whose refusal this process has logged: once each, not once per attempt. */
+  private readonly toldRefused = new Set<string>();
 
   constructor(private readonly o: WorkerOptions) {
     this.clock = o.clock ?? Date.now;
@@ -110,7 +112,19 @@ export class DeliveryWorker {
       allowPrivate,
       signal,
     });
+    if ("kind" in result && result.kind === "refused") this.tellRefused(d.endpointId, result.error);
     await recordAttempt(this.o, this.owner, d, result, this.clock(), this.stopped);
+  }
+
+  /**
+   * A refused target is retried until it is given up on, and without a word its deliveries
+   * only sit pending: the operator is told once which endpoint and why, and what allows it.
+   */
+  private tellRefused(endpointId: string, reason: string): void {
+    if (this.toldRefused.has(endpointId)) return;
+    this.toldRefused.add(endpointId);
+    const allow = `WEBHOOK_ALLOW_PRIVATE=true in the serving process allows non-public targets`;
+    this.o.warn(`webhook endpoint ${endpointId}: delivery ${reason}; ${allow}`, undefined);
   }
 
   /**

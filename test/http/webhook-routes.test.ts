@@ -5,6 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { storeFactories } from "../helpers/stores.js";
 import { bearer, buildWithWebhooks } from "../helpers/webhook-app.js";
 import { load, post } from "../helpers/webhook-data.js";
+import { UNREACHABLE_TARGET } from "../../src/webhooks/failure.js";
 
 const json = (body: unknown) => ({
   headers: { "content-type": "application/json" },
@@ -141,6 +142,46 @@ for (const factory of await storeFactories()) {
       });
       assert.equal(bad.statusCode, 400);
       assert.match(bad.json().msg, /^failed: /);
+    });
+
+    test("a refused or unresolvable target reads the same to the key holder; the store keeps why", async (t) => {
+      const { app, store } = await buildWithWebhooks(t, factory, {
+        WEBHOOK_ALLOW_PRIVATE: "false",
+      });
+      const headers = { ...bearer("key-1"), "content-type": "application/json" };
+      // A name that resolves to loopback, and one that resolves to nothing: before, the first
+      // said "resolves to 127.0.0.1" and the second ENOTFOUND, which maps the inside.
+      for (const url of ["http://localhost:9/hook", "http://folio-nowhere.invalid/hook"]) {
+        const made = await app.inject({
+          method: "POST",
+          url: "/v1/webhooks",
+          headers,
+          payload: { url },
+        });
+        assert.equal(made.statusCode, 201, made.body);
+      }
+      await load(store, [post("p_far", { publicationId: "pub_1" })]);
+      const tried = async () => {
+        const all = await store.listDeliveries({ limit: 10 });
+        return all.length === 2 && all.every((d) => d.lastError !== undefined) ? all : undefined;
+      };
+      let stored = await tried();
+      for (let i = 0; stored === undefined && i < 300; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        stored = await tried();
+      }
+      assert.ok(stored, "both deliveries were attempted");
+      const reasons = stored.map((d) => d.lastError!).sort();
+      assert.match(reasons[0]!, /^refused: localhost resolves to /);
+      assert.match(reasons[1]!, /^unresolved: .*folio-nowhere\.invalid/);
+      const list = await app.inject({ url: "/v1/webhooks/deliveries", headers: bearer("key-1") });
+      assert.equal(list.statusCode, 200);
+      const shown = list.json<{ deliveries: { lastError: string }[] }>().deliveries;
+      assert.deepEqual(
+        shown.map((d) => d.lastError),
+        [UNREACHABLE_TARGET, UNREACHABLE_TARGET],
+      );
+      assert.doesNotMatch(list.body, /127\.0\.0\.1|::1|localhost|nowhere|ENOTFOUND|EAI_/);
     });
 
     test("preflights allow the Authorization header", async (t) => {

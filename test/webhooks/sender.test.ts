@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { isForbiddenAddress } from "../../src/webhooks/address-guard.js";
 import { checkUrl } from "../../src/webhooks/endpoints.js";
+import { UNREACHABLE_TARGET, publicReason } from "../../src/webhooks/failure.js";
 import { MAX_BODY_BYTES, createSender } from "../../src/webhooks/sender.js";
 import { newSecret, webhookHeaders } from "../../src/webhooks/signature.js";
 
@@ -76,6 +77,28 @@ test("loopback, private, link-local and metadata addresses are non-public; publi
   for (const a of allowed) assert.equal(isForbiddenAddress(a), false, a);
 });
 
+test("IPv4-compatible and IPv4-translated addresses are judged by the IPv4 address they carry", () => {
+  const refused = [
+    "::127.0.0.1",
+    "::7f00:1",
+    "::10.0.0.1",
+    "::169.254.169.254",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "0:0:0:0:ffff:0:a9fe:a9fe",
+    "::ffff:0:192.168.0.1",
+  ];
+  for (const a of refused) assert.equal(isForbiddenAddress(a), true, a);
+  for (const a of ["::8.8.8.8", "::ffff:0:8.8.8.8", "::808:808"]) {
+    assert.equal(isForbiddenAddress(a), false, a);
+  }
+  // As a person writes them in a URL (the URL parser rewrites both into hexadecimal groups).
+  for (const host of ["[::127.0.0.1]", "[::ffff:0:127.0.0.1]", "[::ffff:0:10.1.2.3]"]) {
+    assert.throws(() => checkUrl(`http://${host}:8080/`, false), /refused/, host);
+  }
+  assert.equal(checkUrl("http://[::8.8.8.8]/", false), "http://[::808:808]/");
+});
+
 test("a name resolving to a non-public address is refused when connecting; a literal before", async (t) => {
   const target = await server(t, (_q, r) => r.end());
   const send = sender(t);
@@ -86,13 +109,37 @@ test("a name resolving to a non-public address is refused when connecting; a lit
     JSON.stringify(byName),
   );
   const literal = await send(request(`http://127.0.0.1:${target.port}/`, false));
-  assert.deepEqual(literal, { error: "refused: 127.0.0.1 is a non-public address" });
+  assert.deepEqual(literal, {
+    error: "refused: 127.0.0.1 is a non-public address",
+    kind: "refused",
+  });
+  assert.equal("kind" in byName && byName.kind, "refused");
+  assert.match("error" in byName ? byName.error : "", /^refused: localhost resolves to/);
   assert.equal(target.hits(), 0);
   assert.throws(() => checkUrl(`http://[::ffff:127.0.0.1]/`, false), /refused/);
   assert.equal(
     checkUrl(`http://127.0.0.1:${target.port}/x`, true),
     `http://127.0.0.1:${target.port}/x`,
   );
+});
+
+test("a name that does not resolve is told apart from a refused one, for the operator only", async (t) => {
+  const result = await sender(t)(request("http://folio-nowhere.invalid/", false));
+  assert.ok("kind" in result && result.kind === "unresolved", JSON.stringify(result));
+  assert.match(result.error, /^unresolved: .*folio-nowhere\.invalid/);
+  // What a key holder reads of it, of a refusal, of an earlier row and of a receiver's answer.
+  const refusal = "refused: db.internal resolves to 10.0.0.5, a non-public address";
+  const earlier = "db.internal resolves to 10.0.0.5, a non-public address";
+  for (const stored of [result.error, refusal, earlier, "getaddrinfo ENOTFOUND db.internal"]) {
+    assert.equal(publicReason(stored), UNREACHABLE_TARGET, stored);
+  }
+  for (const own of [
+    "HTTP 500: resolves to nothing",
+    "redirect not followed",
+    "no answer within 5 ms",
+  ]) {
+    assert.equal(publicReason(own), own);
+  }
 });
 
 test("a redirect is not followed", async (t) => {
@@ -122,7 +169,7 @@ test("an endless answer is read only up to the limit, and the attempt ends", asy
 test("a receiver that never answers ends the attempt at its timeout", async (t) => {
   const target = await server(t, () => {});
   const result = await sender(t)(request(`http://127.0.0.1:${target.port}/`, true, 200));
-  assert.deepEqual(result, { error: "no answer within 200 ms" });
+  assert.deepEqual(result, { error: "no answer within 200 ms", kind: "network" });
 });
 
 test("the signature verifies with the standardwebhooks package, and fails on any change", () => {

@@ -41,6 +41,11 @@ export function postgresOutboxIo(client: PoolClient): OutboxIo {
   const rows = async <T>(text: string, values: unknown[]) =>
     (await client.query(text, values)).rows as T[];
   return {
+    async lockPosts(ids) {
+      await client.query(`SELECT id FROM posts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [
+        ids,
+      ]);
+    },
     async announced(ids) {
       const found = await rows<AnnouncedRow>(
         `SELECT * FROM webhook_posts WHERE post_id = ANY($1::text[])`,

@@ -90,12 +90,13 @@ export class PostgresWrite implements WriteTransaction {
     if (batch.length === 0) return [];
     try {
       const { accepted, rejections } = await checkBatch(this.client, batch);
+      const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
+      await this.outbox.beforeWrite(posts, Date.now());
       const authors: string[] = [];
       for (const part of partsWithDistinctIds(accepted)) {
         authors.push(...(await writePart(this.client, part, this.changed)));
       }
       for (const { record } of accepted) noteChange(this.changed, record);
-      const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
       // Bodies embed their authors: an author's change rewrites every post that shows it.
       const shown = await postsOfAuthors(this.client, authors);
       await refreshBytes(this.client, this.represent, [...posts.map((p) => p.id), ...shown]);

@@ -65,6 +65,7 @@ export function sqliteOutboxIo(db: Database): OutboxIo {
     return out;
   };
   return {
+    lockPosts: async () => {},
     announced: async (ids) =>
       byId(ids, (id) => {
         const row = sql.announced.get(id) as AnnouncedRow | undefined;

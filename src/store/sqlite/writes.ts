@@ -56,6 +56,8 @@ export class SqliteWrite implements WriteTransaction {
     const rejections: Rejection[] = [];
     const posts: PostInput[] = [];
     const authors: string[] = [];
+    const given = batch.map((b) => b.record).filter((r): r is PostInput => r.type === "post");
+    await this.outbox.beforeWrite(given, Date.now());
     for (const item of batch) {
       const rejection = checkRecord(this.sql, item);
       if (rejection) rejections.push(rejection);
