@@ -46,7 +46,7 @@ export const LIMIT_VARIABLES = [
     name: "MAX_CONNECTIONS_PER_CLIENT",
     fallback: "auto",
     meaning:
-      "open connections one client address may hold; more are dropped on accept (`0`: no cap). `auto`: 256, or no cap when `TRUST_PROXY` is set (every connection then comes from the proxy)",
+      "open connections one client address may hold; a connection past it gets `503` + `Retry-After` to its first request, then is closed (`0`: no cap; sizing: docs/deploy.md). `auto`: 256, or no cap when `TRUST_PROXY` is set (every connection then comes from the proxy)",
   },
   {
     name: "MAX_EVENT_LOOP_DELAY_MS",

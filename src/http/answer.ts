@@ -48,7 +48,3 @@ export class Answer {
 }
 
 export const JSON_TYPE = "application/json; charset=utf-8";
-
-/** A CDN key from a value that may hold spaces or commas (a category name). */
-export const surrogateKey = (prefix: string, value: string) =>
-  `${prefix}-${encodeURIComponent(value)}`;

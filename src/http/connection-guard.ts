@@ -3,8 +3,10 @@
 // activity until it completes, even to a client reading it slowly. So a sweep watches the
 // bytes the kernel takes from each socket that has an answer to send, and cuts a socket
 // that took none for SEND_TIMEOUT_MS. Each client address also gets a bounded share of
-// the connections: sockets past MAX_CONNECTIONS_PER_CLIENT are dropped on accept.
-import type { Server } from "node:http";
+// the connections: a socket past MAX_CONNECTIONS_PER_CLIENT has its request read and answered
+// 503 with Retry-After, then closed. Not reset on accept: behind a carrier-grade NAT or an
+// office proxy one address is many readers, and a reset tells them nothing.
+import type { IncomingMessage, Server } from "node:http";
 import type { Socket } from "node:net";
 import type { LimitSettings } from "../config-limits.js";
 import { clientKey } from "./rate-limit.js";
@@ -16,13 +18,26 @@ export function guardConnections(server: Server, limits: Limits): void {
   if (limits.sendTimeoutMs > 0) cutStalledSends(server, limits.sendTimeoutMs);
 }
 
+/** Sockets accepted past their address's cap: each is to get one 503 and be closed. */
+const overCap = new WeakSet<Socket>();
+
+/** The request came on a connection past its address's cap (`turnAway` answers it). */
+export function pastClientCap(request: IncomingMessage): boolean {
+  return overCap.has(request.socket);
+}
+
+/** Seconds a client turned away is asked to wait: connections here last a request or two. */
+export const CAP_RETRY_AFTER_S = 1;
+
 function capPerClient(server: Server, cap: number): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
     // Counted as the rate limiter counts a client: an IPv6 host by its /64.
     const key = clientKey(socket.remoteAddress ?? "unknown");
     const count = open.get(key) ?? 0;
-    if (count >= cap) return void socket.destroy();
+    // Not counted: it holds no more than one request's worth of time (Node's header and
+    // request timeouts) and leaves once answered.
+    if (count >= cap) return void overCap.add(socket);
     open.set(key, count + 1);
     socket.once("close", () => {
       const left = (open.get(key) ?? 1) - 1;

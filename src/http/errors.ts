@@ -1,5 +1,6 @@
 // One error path: whatever went wrong, the client gets the contract's JSON envelope,
 // the common headers and no-store; 5xx details go to the log, never to the client.
+import { validateHeaderName, validateHeaderValue } from "node:http";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import {
   ApiError,
@@ -8,18 +9,84 @@ import {
   errorCatalogue,
   type ErrorCode,
 } from "../errors.js";
-import { setCommonHeaders } from "./headers.js";
+import { COMMON_HEADERS, setCommonHeaders } from "./headers.js";
+
+/**
+ * What a success had set before it failed: an error describes no representation, so none of
+ * its validators, CDN keys, coding or links may stay on the error's answer.
+ */
+const REPRESENTATION_HEADERS = [
+  "etag",
+  "last-modified",
+  "link",
+  "location",
+  "surrogate-key",
+  "cache-tag",
+  "content-encoding",
+  "vary",
+];
 
 export function sendError(reply: FastifyReply, code: ErrorCode, msg?: string, headers = {}) {
+  for (const name of REPRESENTATION_HEADERS) reply.removeHeader(name);
   setCommonHeaders(reply);
-  return reply
+  reply
     .code(errorCatalogue[code].status)
     .headers({ ...headers, "cache-control": "no-store" })
-    .type("application/json; charset=utf-8")
-    .send(envelope(code, msg ?? errorCatalogue[code].msg, reply.request.id));
+    .type("application/json; charset=utf-8");
+  dropUnwritableHeaders(reply);
+  return reply.send(envelope(code, msg ?? errorCatalogue[code].msg, reply.request.id));
 }
 
+/**
+ * Node refuses a whole answer for one header it cannot write (a control character, a code
+ * point past U+00FF); the error's answer goes out without such a header instead.
+ */
+function dropUnwritableHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    try {
+      validateHeaderName(name);
+      for (const one of [value].flat()) validateHeaderValue(name, String(one));
+    } catch {
+      reply.removeHeader(name);
+    }
+  }
+}
+
+/**
+ * Fastify's error handler. Should making the envelope fail in turn (a fault in this path),
+ * the client still gets the envelope of a 500, written by hand with fixed headers: Fastify's
+ * own fallback would answer with its own body.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return answerError(error, request, reply);
+  } catch (failure) {
+    request.log.error({ err: failure, cause: error, url: request.url }, "error answer failed");
+    return lastResort(reply);
+  }
+}
+
+function lastResort(reply: FastifyReply): FastifyReply {
+  const { raw } = reply;
+  if (raw.headersSent || raw.destroyed) {
+    raw.destroy();
+    return reply;
+  }
+  const body = JSON.stringify(envelope("internal", errorCatalogue.internal.msg, reply.request.id));
+  // Whatever headers the failed attempts left on the response are not to be trusted.
+  for (const name of raw.getHeaderNames()) raw.removeHeader(name);
+  raw.writeHead(errorCatalogue.internal.status, {
+    ...COMMON_HEADERS,
+    "x-request-id": reply.request.id,
+    "cache-control": "no-store",
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+  });
+  raw.end(reply.request.method === "HEAD" ? undefined : body);
+  return reply;
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) return sendError(reply, error.code, error.message, error.headers);
   if (error.validation) return sendError(reply, "invalid_parameter", validationMessage(error));
   if (error instanceof StoreUnavailableError) {

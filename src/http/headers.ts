@@ -56,6 +56,24 @@ export function setPreflightHeaders(reply: FastifyReply): void {
 
 /** Site URL of the post as the publishing platform shows it: {SITE_URL}/@pub/slug. */
 export function canonicalLink(siteUrl: string, publicationSlug: string, slug: string): string {
-  const path = `/@${encodeURIComponent(publicationSlug)}/${encodeURIComponent(slug)}`;
+  const path = `/@${uriComponent(publicationSlug)}/${uriComponent(slug)}`;
   return `<${siteUrl}${path}>; rel="canonical"`;
 }
+
+/** What encodeURIComponent leaves as it is. */
+const PLAIN = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
+/**
+ * encodeURIComponent that cannot throw: a lone surrogate (which an id or slug may hold) is
+ * written as U+FFFD, as Buffer does. What it makes is visible ASCII, safe in any header.
+ */
+export function uriComponent(value: string): string {
+  return PLAIN.test(value) ? value : encodeURIComponent(Buffer.from(value).toString());
+}
+
+/**
+ * A CDN key (`pub-{id}`, `post-{id}`, `user-{id}`, `tag-{name}`): its value percent-encoded,
+ * since an id or a category may hold spaces and commas (which separate keys) and code points
+ * no header may carry.
+ */
+export const surrogateKey = (prefix: string, value: string) => `${prefix}-${uriComponent(value)}`;

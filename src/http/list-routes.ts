@@ -7,7 +7,7 @@ import { depends } from "../posts/answer-cache.js";
 import { CursorError } from "../posts/cursor.js";
 import type { PageRequest } from "../posts/discovery.js";
 import type { ListScope } from "../store/post-store.js";
-import { surrogateKey } from "./answer.js";
+import { surrogateKey } from "./headers.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import * as docs from "./discovery-docs.js";
 import { limitValue } from "./discovery-params.js";
@@ -15,6 +15,7 @@ import { feedBodiesAnswer, postBodiesAnswer } from "./discovery-bodies.js";
 import { feedPageAnswer, postPageAnswer } from "./discovery-wire.js";
 import { includeContentValue } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
+import { redirectMoved } from "./post-routes.js";
 import { sendPost } from "./send-post.js";
 
 interface ListQuery {
@@ -45,10 +46,15 @@ export async function listRoutes(app: FastifyInstance, context: DiscoveryContext
     handler: async (request, reply) => {
       const { publicationId, postSlug } = request.params;
       const withContent = includeContentValue(request.query.includeContent);
+      const { posts, cacheControl } = context;
       const publicationSlug = await context.discovery.publicationSlug(publicationId);
-      const lookup = publicationSlug === undefined ? undefined : { publicationSlug, postSlug };
-      const post = lookup && (await context.posts.find(lookup, withContent, request));
-      return sendPost(request, reply, context.posts, post, withContent, context.cacheControl);
+      if (publicationSlug === undefined) throw new ApiError("not_found");
+      const post = await posts.find({ publicationSlug, postSlug }, withContent, request);
+      if (post === undefined) {
+        const moved = await posts.movedSlug(publicationSlug, postSlug);
+        if (moved !== undefined) return redirectMoved(reply, moved, cacheControl);
+      }
+      return sendPost(request, reply, posts, post, withContent, cacheControl);
     },
   });
 }
@@ -61,13 +67,25 @@ function listReply(context: DiscoveryContext) {
     const answer = await answers.get(
       key,
       async (now) => {
+        if (!(await scopeExists(discovery, scope))) return undefined;
         const built = await opened(pageAnswer(discovery, scope, page, now));
         return { ...built, timed: true };
       },
       request,
     );
-    return sendAnswer(request, reply, answer, cacheControl);
+    return sendAnswer(request, reply, answer, cacheControl, "Publication not found");
   };
+}
+
+/**
+ * A publication's list exists while the publication does: a missing one is the 404 of its
+ * single read. Asked only when the page is made (a cached page's publication exists: any
+ * publication write drops every cached answer), from the remembered slugs. A category is no
+ * stored thing: it has the posts that carry it, none at all for a name no post carries.
+ */
+async function scopeExists(discovery: DiscoveryContext["discovery"], scope: ListScope) {
+  if (!("publicationId" in scope)) return true;
+  return (await discovery.publicationSlug(scope.publicationId)) !== undefined;
 }
 
 /**
@@ -107,10 +125,10 @@ function pageRequest(query: ListQuery, scope: ListScope): PageRequest {
   return page;
 }
 
-/** Publication ids as the single reads name them (representation.ts); categories encoded. */
+/** The list's CDN key, as the single reads name their publication (representation.ts). */
 const cdnKey = (scope: ListScope) =>
   "publicationId" in scope
-    ? depends.publication(scope.publicationId)
+    ? surrogateKey("pub", scope.publicationId)
     : "tag" in scope
       ? surrogateKey("tag", scope.tag)
       : depends.feed;

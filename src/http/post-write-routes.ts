@@ -5,11 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import { MovedError, type PostWrites } from "../posts/post-writes.js";
 import type { PostRecord, PostRef } from "../store/post-store.js";
-import { surrogateKey } from "./answer.js";
+import { surrogateKey } from "./headers.js";
 import { keyOf } from "./auth.js";
 import { createDocs, deleteDocs, updateDocs } from "./authoring-docs.js";
 import { fieldCompiler } from "./field-validation.js";
 import { etagOf, ifMatch } from "./if-match.js";
+import { redirectMoved } from "./post-routes.js";
 
 export interface WriteRoutesOptions {
   writes: PostWrites;
@@ -80,8 +81,7 @@ async function moved(reply: FastifyReply, work: () => Promise<FastifyReply>) {
     return await work();
   } catch (error) {
     if (!(error instanceof MovedError)) throw error;
-    const location = `/v1/posts/slug/${encodeURIComponent(error.slug)}`;
-    return reply.code(308).headers({ location, "cache-control": "no-store" }).send();
+    return redirectMoved(reply, error.slug, "no-store");
   }
 }
 
@@ -97,7 +97,7 @@ function writtenHeaders(post: PostRecord | undefined, before?: PostRecord) {
  */
 function purgeHeaders(post: PostRecord, before?: PostRecord) {
   const tags = new Set([...(before?.categories ?? []), ...post.categories]);
-  const keys = [`post-${post.id}`, `pub-${post.publicationId}`]
+  const keys = [surrogateKey("post", post.id), surrogateKey("pub", post.publicationId)]
     .concat([...tags].map((tag) => surrogateKey("tag", tag)))
     .concat(["feed", "search"]);
   return {

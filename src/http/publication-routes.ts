@@ -7,6 +7,7 @@ import type { DiscoveryContext } from "./discovery-context.js";
 import * as docs from "./discovery-docs.js";
 import { domainHostOf } from "./discovery-params.js";
 import { publicationAnswer, userAnswer } from "./discovery-wire.js";
+import { surrogateKey } from "./headers.js";
 import { dropAtSign } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
 
@@ -49,11 +50,9 @@ function publicationReply({ discovery, answers, cacheControl }: DiscoveryContext
       `publication:${JSON.stringify(key)}`,
       async () => {
         const found = await discovery.publication(key);
-        const keys = found && [depends.publication(found.id)];
-        return (
-          found &&
-          keys && { value: publicationAnswer(found, keys), dependencies: keys, timed: false }
-        );
+        if (found === undefined) return undefined;
+        const value = publicationAnswer(found, [surrogateKey("pub", found.id)]);
+        return { value, dependencies: [depends.publication(found.id)], timed: false };
       },
       request,
     );
@@ -70,10 +69,11 @@ function userReply({ discovery, answers, cacheControl }: DiscoveryContext) {
       `user:${name}`,
       async () => {
         const found = await discovery.user(key);
-        const keys = found && [depends.user(found.id), depends.publication(found.publicationId)];
-        return (
-          found && keys && { value: userAnswer(found, keys), dependencies: keys, timed: false }
-        );
+        if (found === undefined) return undefined;
+        const { id, publicationId } = found;
+        const keys = [surrogateKey("user", id), surrogateKey("pub", publicationId)];
+        const dependencies = [depends.user(id), depends.publication(publicationId)];
+        return { value: userAnswer(found, keys), dependencies, timed: false };
       },
       request,
     );

@@ -2,12 +2,12 @@
 // /v1/publications/{publicationId}/feed/{rss|atom|json}.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { depends } from "../posts/answer-cache.js";
 import type { PublicationKey } from "../store/post-store.js";
 import { Answer } from "./answer.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import * as docs from "./reader-feed-docs.js";
 import { FEED_TYPES, atom, jsonFeed, rss } from "./reader-feeds.js";
+import { surrogateKey } from "./headers.js";
 import { dropAtSign } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
 
@@ -44,7 +44,7 @@ function feedReply({ discovery, answers, siteUrl, cacheControl }: DiscoveryConte
         const scope = { publicationId: publication.id };
         const page = await discovery.posts(scope, { limit: FEED_POSTS, withContent: true }, now);
         const body = RENDER[format]({ publication, posts: page.items, siteUrl });
-        const keys = [depends.publication(publication.id)];
+        const keys = [surrogateKey("pub", publication.id)];
         const value = new Answer(Buffer.from(body), FEED_TYPES[format], keys);
         return { value, dependencies: page.dependencies, timed: true };
       },

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import fastJson from "fast-json-stringify";
 import type { PostRecord, PostWire, WireBytes } from "../store/post-store.js";
-import { canonicalLink } from "./headers.js";
+import { canonicalLink, surrogateKey } from "./headers.js";
 import { PostSchema } from "./schemas.js";
 import { toWirePost } from "./wire.js";
 
@@ -79,7 +79,7 @@ export class Representation {
     this.etag = bytes.etag;
     this.lastModified = new Date(post.updatedAt).toUTCString();
     this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug);
-    this.surrogateKey = `post-${post.id} pub-${post.publicationId}`;
+    this.surrogateKey = `${surrogateKey("post", post.id)} ${surrogateKey("pub", post.publicationId)}`;
     this.cacheTag = this.surrogateKey.replace(" ", ",");
     // Each coding's bytes are a different representation, so each gets its own tag.
     const opaque = this.etag.slice(0, -1);

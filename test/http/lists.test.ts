@@ -67,8 +67,54 @@ for (const factory of await storeFactories()) {
       const withContent = full.body!.items[1] as unknown as Record<string, string>;
       assert.match(withContent.staticHtml!, /Hi &lt;there&gt;/);
       assert.equal(typeof withContent.markdown, "string");
-      const unknown = await get(app, "/v1/publications/pub_none/posts");
-      assert.deepEqual(unknown.body, { items: [], pagination: { hasMore: false } });
+    });
+
+    test("an unknown publication's list and feeds are the 404 of its single read", async (t) => {
+      const { app, store } = await build(t, factory, NO_SHEDDING);
+      const single = await app.inject("/v1/publications/pub_none");
+      assert.equal(single.statusCode, 404);
+      const scoped = [
+        "/v1/publications/pub_none/posts",
+        "/v1/publications/pub_none/posts/?limit=5&includeContent=true",
+        "/v1/publications/pub_none/feed/rss",
+        "/v1/publications/pub_none/feed/json",
+        "/v1/publications/slug/none/feed/atom",
+        "/v1/publications/slug/@none/feed/rss",
+      ];
+      for (const url of scoped) {
+        const res = await app.inject(url);
+        assert.equal(res.statusCode, 404, url);
+        const withoutId = (r: typeof res) => ({ ...r.json<object>(), requestId: undefined });
+        assert.deepEqual(withoutId(res), withoutId(single), url);
+        for (const name of ["cache-control", "etag", "surrogate-key", "cache-tag", "vary"]) {
+          assert.equal(res.headers[name], single.headers[name], `${url}: ${name}`);
+        }
+      }
+      // A publication with no visible post is there: its list is an empty page.
+      await importLines(store, [{ type: "publication", id: "pub_empty", slug: "e", name: "E" }]);
+      const empty = await get(app, "/v1/publications/pub_empty/posts");
+      assert.equal(empty.res.statusCode, 200);
+      assert.deepEqual(empty.body, { items: [], pagination: { hasMore: false } });
+      // A category is no stored thing: a name no post carries has an empty list.
+      const tag = await get(app, "/v1/posts/tag/no-such-tag");
+      assert.deepEqual(tag.body, { items: [], pagination: { hasMore: false } });
+    });
+
+    test("the publication check reads nothing more once the publication is known", async (t) => {
+      const env = { ...NO_SHEDDING, METRICS_ON_API_PORT: "true" };
+      const { app } = await build(t, factory, env);
+      const series = 'folio_store_query_duration_seconds_count{operation="findPublication"}';
+      const lookups = async () => {
+        const text = (await app.inject("/metrics")).body;
+        const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+        return Number(line?.slice(series.length + 1) ?? 0);
+      };
+      assert.equal((await app.inject("/v1/publications/pub_1/posts")).statusCode, 200);
+      assert.equal(await lookups(), 1, "the first page of a publication asks once");
+      for (const url of ["/v1/publications/pub_1/posts?limit=1", "/v1/publications/pub_1/posts"]) {
+        assert.equal((await app.inject(url)).statusCode, 200);
+      }
+      assert.equal(await lookups(), 1, "later pages, made or cached, use the remembered one");
     });
 
     test("limits as the original's client declares them: 10 of at most 100, feed 20 of 60", async (t) => {

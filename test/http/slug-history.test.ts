@@ -20,11 +20,25 @@ for (const factory of await storeFactories()) {
       assert.equal(renamed.statusCode, 200);
       const current = "/v1/publications/slug/blog/posts/slug/hello-again";
       assert.equal((await app.inject(current)).statusCode, 200);
-      for (const url of [OLD, "/v1/publications/slug/@blog/posts/slug/hello-world"]) {
+      // Only the post's slug changes: the route, the publication as written and the query stay.
+      const moves = {
+        [OLD]: current,
+        "/v1/publications/slug/@blog/posts/slug/hello-world": current.replace("/blog/", "/@blog/"),
+        "/v1/publications/slug/%40blog/posts/slug/hello-world/": current.replace(
+          "/blog/",
+          "/%40blog/",
+        ),
+        "/v1/publications/pub_1/posts/slug/hello-world":
+          "/v1/publications/pub_1/posts/slug/hello-again",
+      };
+      for (const [url, location] of Object.entries(moves)) {
         const res = await app.inject(`${url}?includeContent=true`);
         assert.equal(res.statusCode, 308, url);
-        assert.equal(res.headers.location, `${current}?includeContent=true`);
+        assert.equal(res.headers.location, `${location}?includeContent=true`);
         assert.match(String(res.headers["cache-control"]), /max-age/);
+        const followed = await app.inject(String(res.headers.location));
+        assert.equal(followed.statusCode, 200, `${url} → ${location}`);
+        assert.equal(followed.json<{ id: string }>().id, "pst_1");
       }
       await send({ method: "PUT", url: "/v1/posts/pst_1", body: { slug: "third" } });
       const twice = await app.inject(OLD);
@@ -69,9 +83,11 @@ for (const factory of await storeFactories()) {
         url: "/v1/posts/pst_1",
         body: { slug: "quiet", status: "draft" },
       });
-      const res = await app.inject(OLD);
-      assert.equal(res.statusCode, 404);
-      assert.equal(res.headers.location, undefined);
+      for (const url of [OLD, "/v1/publications/pub_1/posts/slug/hello-world"]) {
+        const res = await app.inject(url);
+        assert.equal(res.statusCode, 404, url);
+        assert.equal(res.headers.location, undefined);
+      }
     });
 
     it("redirects writes by an old slug with 308, method and body kept", async (t) => {
@@ -79,11 +95,11 @@ for (const factory of await storeFactories()) {
       await send({ method: "PUT", url: "/v1/posts/pst_1", body: { slug: "moved" } });
       const put = await send({
         method: "PUT",
-        url: "/v1/posts/slug/hello-world",
+        url: "/v1/posts/slug/hello-world?x=1",
         body: { title: "T" },
       });
       assert.equal(put.statusCode, 308);
-      assert.equal(put.headers.location, "/v1/posts/slug/moved");
+      assert.equal(put.headers.location, "/v1/posts/slug/moved?x=1", "query kept, as on reads");
       const followed = await send({
         method: "PUT",
         url: String(put.headers.location),

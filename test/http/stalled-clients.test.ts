@@ -1,6 +1,7 @@
 // Issue 16 item 2: clients that request a large post and never read it must not hold the
 // server's connections: a stalled response is cut after SEND_TIMEOUT_MS, and one address
-// holds at most MAX_CONNECTIONS_PER_CLIENT connections. Attackers and the newcomer use
+// holds at most MAX_CONNECTIONS_PER_CLIENT connections (one past it is answered 503 and closed,
+// not reset). Attackers and the newcomer use
 // distinct loopback addresses (all of 127/8 is this machine).
 import assert from "node:assert/strict";
 import { once } from "node:events";
@@ -99,10 +100,81 @@ describe("clients that never read", () => {
     const held = await Promise.all(Array.from({ length: 6 }, () => stalled(port, "127.0.0.2")));
     t.after(() => held.forEach((s) => s.destroy()));
     assert.ok(await eventually(async () => accepted === 6), "the server saw every connection");
-    assert.equal(await connections(app), 2, "those over the per-client cap were dropped");
+    const closed = await eventually(async () => (await connections(app)) === 2);
+    assert.ok(closed, "those over the per-client cap were answered and closed");
     assert.equal(await newcomer(port, "127.0.0.3"), 200);
   });
+
+  test("past the per-client cap a request is read, answered 503 with Retry-After, closed", async (t) => {
+    const env = {
+      MAX_CONNECTIONS_PER_CLIENT: "2",
+      SEND_TIMEOUT_MS: "0",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+    };
+    const { app } = await build(t, sqliteFactory, env);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as { port: number }).port;
+    let accepted = 0;
+    app.server.on("connection", () => accepted++);
+    // Two idle connections hold the address's whole share.
+    const held = await Promise.all([1, 2].map(() => idle(port, "127.0.0.2")));
+    // Closed here, not after the test: a closing server no longer times out an idle socket,
+    // so the app's own close would wait for them.
+    try {
+      assert.ok(await eventually(async () => accepted === 2), "both held");
+      const burst = 8;
+      const answers = await Promise.all(
+        Array.from({ length: burst }, () => oneRequest(port, "127.0.0.2", "/v1/posts/pst_1")),
+      );
+      for (const { data, closedByServer } of answers) {
+        const [head = "", body = ""] = data.split("\r\n\r\n");
+        assert.match(head, /^HTTP\/1\.1 503 /, data || "no answer: the socket was reset");
+        assert.match(head, /\r\nretry-after: 1\r\n/i);
+        assert.match(head, /\r\nconnection: close\r\n/i);
+        assert.match(head, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+        const envelope = JSON.parse(body) as Record<string, unknown>;
+        assert.deepEqual(Object.keys(envelope).sort(), ["error", "msg", "requestId", "success"]);
+        assert.equal(envelope.error, "unavailable");
+        assert.ok(closedByServer, "closed by the server once answered");
+      }
+      assert.equal(await newcomer(port, "127.0.0.3"), 200, "other addresses are served");
+      // The turned-away connections took none of the share: freeing one lets the address in.
+      held[0]!.destroy();
+      assert.ok(await eventually(async () => (await connections(app)) === 1), "one released");
+      assert.equal(await newcomer(port, "127.0.0.2"), 200);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+    }
+  });
 });
+
+/** A connection from `from` that sends nothing. */
+async function idle(port: number, from: string): Promise<Socket> {
+  const socket = connect({ port, host: "127.0.0.1", localAddress: from });
+  socket.on("error", () => {});
+  await once(socket, "connect");
+  return socket;
+}
+
+/** One keep-alive GET from `from`; everything the server wrote until it closed (or 10 s). */
+function oneRequest(port: number, from: string, path: string) {
+  return new Promise<{ data: string; closedByServer: boolean }>((resolve) => {
+    const socket = connect({ port, host: "127.0.0.1", localAddress: from });
+    let data = "";
+    let gaveUp = false;
+    const timer = setTimeout(() => {
+      gaveUp = true;
+      socket.destroy();
+    }, 10_000);
+    socket.on("data", (chunk: Buffer) => (data += chunk.toString("latin1")));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ data, closedByServer: !gaveUp });
+    });
+    socket.on("connect", () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`));
+  });
+}
 
 test("a slow reader is not cut: only a send that makes no progress is", async (t) => {
   const { port } = await serverWithBigPost(t, { SEND_TIMEOUT_MS: "1000" });
