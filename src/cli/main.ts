@@ -25,6 +25,19 @@ ${variableNames()}`;
 
 const HELP_FLAGS = ["--help", "-h"];
 
+/**
+ * A reader that stops early (`folio openapi | head`) closes the pipe: like any Unix tool the
+ * command then ends quietly and successfully instead of dying on an unhandled EPIPE.
+ * Other write errors on standard output are still failures.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    console.error(`folio: cannot write to standard output: ${error.message}`);
+    process.exit(1);
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-V" || name === "version") {
