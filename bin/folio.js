@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { main } from "../dist/src/cli/main.js";
+import { endQuietlyOnClosedPipe, main } from "../dist/src/cli/main.js";
 
+endQuietlyOnClosedPipe();
 process.exitCode = await main(process.argv.slice(2));

@@ -1,8 +1,22 @@
 // The environment knobs of the store: which database, and how a node uses PostgreSQL.
 // Read once by loadConfig, like every other setting.
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ConfigError, parseInteger } from "./config-parse.js";
 import { setting } from "./config-schema.js";
+
+/**
+ * Folio's own folder (where its package.json is). The default store lives under it, so
+ * `folio import` run from another folder writes to the store `folio serve` reads, not to a
+ * new file beside wherever it was started.
+ */
+export const FOLIO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The store DATABASE_URL names: a relative path from the working directory; unset, the default under FOLIO_ROOT. */
+export function databaseTarget(env: NodeJS.ProcessEnv): DatabaseTarget {
+  const base = env.DATABASE_URL === undefined ? FOLIO_ROOT : process.cwd();
+  return parseDatabaseUrl(setting(env, "DATABASE_URL"), postgresSettings(env), base);
+}
 
 /** How a node uses PostgreSQL: its pool and how long one statement may run. */
 export interface PostgresSettings {
@@ -22,9 +36,11 @@ export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = Object.freeze({
   statementTimeoutMs: 5000,
 });
 
+/** `base`: the folder a relative SQLite path is taken from. */
 export function parseDatabaseUrl(
   value: string,
   settings: PostgresSettings = DEFAULT_POSTGRES_SETTINGS,
+  base = process.cwd(),
 ): DatabaseTarget {
   const text = value.trim();
   if (text === "") throw new ConfigError("DATABASE_URL is empty");
@@ -41,14 +57,17 @@ export function parseDatabaseUrl(
   if (text.startsWith("sqlite:")) {
     const path = text.replace(/^sqlite:(\/\/)?/, "");
     if (path === "") throw new ConfigError("DATABASE_URL sqlite: URL has no file path");
-    return Object.freeze({ kind: "sqlite", path: path === ":memory:" ? path : resolve(path) });
+    return Object.freeze({
+      kind: "sqlite",
+      path: path === ":memory:" ? path : resolve(base, path),
+    });
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     throw new ConfigError(
       `DATABASE_URL scheme is not supported (use a file path, sqlite: or postgres://)`,
     );
   }
-  return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(text) });
+  return Object.freeze({ kind: "sqlite", path: text === ":memory:" ? text : resolve(base, text) });
 }
 
 export function postgresSettings(env: NodeJS.ProcessEnv): PostgresSettings {

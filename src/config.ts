@@ -3,7 +3,7 @@
 // shared checks are re-exported so every caller keeps importing from here.
 import { availableParallelism } from "node:os";
 import { authoringSettings, type AuthoringSettings } from "./config-authoring.js";
-import { parseDatabaseUrl, postgresSettings, type DatabaseTarget } from "./config-database.js";
+import { databaseTarget, type DatabaseTarget } from "./config-database.js";
 import { limitSettings, type LimitSettings } from "./config-limits.js";
 import {
   ConfigError,
@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const integer = (name: IntegerName, min: number, max: number) =>
     parseInteger(name, setting(env, name), min, max);
   return Object.freeze({
-    database: parseDatabaseUrl(setting(env, "DATABASE_URL"), postgresSettings(env)),
+    database: databaseTarget(env),
     port: integer("PORT", 0, 65535),
     host: nonEmpty("HOST", setting(env, "HOST")),
     siteUrl: parseSiteUrl(setting(env, "SITE_URL")),

@@ -2,7 +2,7 @@
 // export through its converter (import/from/).
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { CONVERTERS } from "../import/from/index.js";
+import { CONVERTERS, type ConvertOptions } from "../import/from/index.js";
 import type { SourceItem } from "../import/source.js";
 import { UsageError } from "./args.js";
 import type { ImportLimits } from "./import-limits.js";
@@ -11,20 +11,25 @@ export const FORMATS = Object.keys(CONVERTERS).join("|");
 
 export type Source = Readable | AsyncIterable<SourceItem>;
 
-export async function openSource(
+/** Where a converted export's posts go: a stored publication, or a new one's slug. */
+export type Destination = Pick<ConvertOptions, "into" | "publication">;
+
+/** An NDJSON file or standard input, opened now so a missing file is one clear error. */
+export function openNdjson(path: string): Promise<Readable> {
+  return path === "-" ? Promise.resolve(process.stdin) : openFile(path);
+}
+
+/** An export read through its converter, its posts going to `destination`. */
+export function openExport(
   path: string,
-  from: string | undefined,
-  publication: string | undefined,
+  from: string,
+  destination: Destination,
   limits: ImportLimits,
-): Promise<Source> {
-  if (from === undefined) {
-    if (publication !== undefined) throw new UsageError("--publication goes with --from");
-    return path === "-" ? process.stdin : openFile(path);
-  }
+): Source {
   const converter = CONVERTERS[from];
   if (converter === undefined)
     throw new UsageError(`--from must be one of ${FORMATS}, not '${from}'`);
-  return converter(path, { publication, maxBytes: limits.maxBytes });
+  return converter(path, { ...destination, maxBytes: limits.maxBytes });
 }
 
 async function openFile(path: string): Promise<Readable> {

@@ -9,10 +9,11 @@ import {
 } from "../import/run-import.js";
 import type { PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
-import { FORMATS, openSource, type Source } from "./import-source.js";
+import { FORMATS, openExport, openNdjson, type Destination, type Source } from "./import-source.js";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, importLimits, type ImportLimits } from "./import-limits.js";
 import { progressPrinter } from "./progress.js";
 import { DEFAULT_SHOWN_PER_KIND, rejectionLog } from "./rejection-log.js";
+import { findNamedPublication, nameOf } from "./publication.js";
 import { shown } from "./terminal-text.js";
 import { openMigratedStore } from "./store.js";
 
@@ -22,7 +23,7 @@ export const importCommand = {
   summary:
     "load publications, authors and posts from NDJSON, or from a Ghost, WordPress or Markdown export",
   help: `Usage: folio import FILE|- [options]
-       folio import --from ${FORMATS} PATH [--publication SLUG] [options]
+       folio import --from ${FORMATS} PATH [--publication SLUG|ID] [options]
 
 Reads one JSON record per line (publication, author or post) from FILE, or from
 standard input with -, plain or gzip-compressed. Records are upserts by id.
@@ -31,7 +32,9 @@ With --from, converts an export instead (docs/migrate.md says what maps to what)
   wordpress   WordPress's WXR file (Tools → Export)
   markdown    a folder of Markdown files with YAML or TOML front matter
 
-  --publication SLUG  (--from) the publication's slug; else from the site's title or folder
+  --publication SLUG|ID  (--from) the publication the posts go to: a stored one, by its
+                    slug or id, is left as it is; another slug makes a new publication.
+                    Without it, a new one is named after the site's title or the folder
   --partial         write the good records even when some are bad
   --max-bytes N     stop (writing nothing) when the input, decompressed, passes N bytes
                     (default: IMPORT_MAX_BYTES or ${DEFAULT_MAX_BYTES}, 8 GiB)
@@ -50,9 +53,14 @@ Exit code: 0 all written, 1 nothing written, 3 written with bad records (--parti
     if (path === undefined) throw new UsageError("import needs a FILE, or - for standard input");
     const text = values as Record<string, string | undefined>;
     const limits = importLimits(text, process.env);
-    const source = await openSource(path, text.from, text.publication, limits);
+    if (text.from === undefined && text.publication !== undefined)
+      throw new UsageError("--publication goes with --from");
+    // A missing NDJSON file is a usage error before any store is opened (or made).
+    const ndjson = text.from === undefined ? await openNdjson(path) : undefined;
     const store = await openMigratedStore(loadConfig());
     try {
+      const source =
+        ndjson ?? openExport(path, text.from!, await destination(store, text.publication), limits);
       const summary = await runImport(store, source, values.partial === true, limits);
       printSummary(summary);
       if (!summary.committed) return 1;
@@ -62,6 +70,15 @@ Exit code: 0 all written, 1 nothing written, 3 written with bad records (--parti
     }
   },
 };
+
+/** A stored publication named by slug or id, else the slug of a new one (or none given). */
+async function destination(store: PostStore, named: string | undefined): Promise<Destination> {
+  if (named === undefined) return {};
+  const stored = await findNamedPublication(store, named);
+  if (stored === undefined) return { publication: named };
+  console.error(`folio: importing into the stored publication ${nameOf(stored)}`);
+  return { into: { id: stored.id } };
+}
 
 const IMPORT_OPTIONS = {
   partial: { type: "boolean" },

@@ -5,13 +5,15 @@ import { newApiKey } from "../posts/api-keys.js";
 import { UnknownPublicationError, type ApiKeyRecord } from "../store/api-keys.js";
 import type { PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
+import { nameOf, namedPublication } from "./publication.js";
 import { openMigratedStore } from "./store.js";
 
-const HELP = `Usage: folio keys create --publication ID [--name LABEL]
+const HELP = `Usage: folio keys create --publication SLUG|ID [--name LABEL]
        folio keys list
        folio keys revoke KEY_ID
 
-create   makes an API key for one publication and prints it once: store it now.
+create   makes an API key for one publication (its slug or its id) and prints it once:
+         store it now.
          Only its hash is kept; a lost key cannot be shown again (make another).
 list     lists every key: id, publication, name, first characters, created, revoked.
 revoke   revokes a key; every node refuses it within a second.
@@ -25,23 +27,25 @@ const subcommands: Record<string, Sub> = {
     const options = { publication: { type: "string" }, name: { type: "string" } } as const;
     const values = parse(args, options, 0).values as { publication?: string; name?: string };
     if (values.publication === undefined) {
-      throw new UsageError("keys create needs --publication ID");
+      throw new UsageError("keys create needs --publication SLUG or ID");
     }
-    const { secret, record } = newApiKey(values.publication, values.name, Date.now());
+    const publication = await namedPublication(store, values.publication);
+    const { secret, record } = newApiKey(publication.id, values.name, Date.now());
     try {
       await store.createApiKey(record);
     } catch (error) {
+      // Removed since it was looked up a moment ago.
       if (error instanceof UnknownPublicationError) throw new UsageError(error.message);
       throw error;
     }
-    console.error(`created key ${record.id} for publication ${record.publicationId}; shown once:`);
+    console.error(`created key ${record.id} for publication ${nameOf(publication)}; shown once:`);
     console.log(secret);
     return 0;
   },
   async list(store, args) {
     parse(args, {}, 0);
     const keys = await store.listApiKeys();
-    if (keys.length === 0) console.log("no API keys (folio keys create --publication ID)");
+    if (keys.length === 0) console.log("no API keys (folio keys create --publication SLUG)");
     for (const key of keys) console.log(describe(key));
     return 0;
   },

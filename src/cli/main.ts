@@ -1,5 +1,6 @@
 // `folio <command>`: parses the command line and hands over to one thin command.
 import { ConfigError } from "../config.js";
+import { databaseTarget } from "../config-database.js";
 import { StoreUnavailableError } from "../errors.js";
 import { SchemaTooNewError } from "../store/post-store.js";
 import { StoreOpenError } from "../store/sqlite/store.js";
@@ -9,9 +10,11 @@ import { UsageError } from "./args.js";
 import { folioVersion, variableNames } from "./environment.js";
 import { shownLines } from "./terminal-text.js";
 
-const HELP = `folio: serves the published posts of publications over a read API
+const HELP = `folio: a publishing service. It serves publications' posts over a public HTTP
+API, takes posts written with API keys (the authoring API), tells webhooks of changes,
+and imports NDJSON and Ghost, WordPress or Markdown exports.
 
-Usage: folio <command> [options]
+Usage: npx folio <command> [options]   (from a clone; 'folio' once installed on the PATH)
 
 Commands:
 ${Object.entries(commands)
@@ -21,10 +24,34 @@ ${Object.entries(commands)
 Run 'folio help <command>' or 'folio <command> --help' for a command's options,
 'folio --version' for the version.
 
+Where the data is: DATABASE_URL (a SQLite file path, or postgres://…). When it is unset,
+  ${defaultStorePath()}
+(data/folio.db in Folio's own folder), whatever the working directory. A relative
+DATABASE_URL is taken from the working directory. Every command that writes names its
+store on standard error.
+
 Configuration comes from the environment (the README's table says what each does):
 ${variableNames()}`;
 
+function defaultStorePath(): string {
+  const target = databaseTarget({});
+  return target.kind === "sqlite" ? target.path : target.url;
+}
+
 const HELP_FLAGS = ["--help", "-h"];
+
+/**
+ * A reader that stops early (`folio openapi | head`) closes the pipe: like any Unix tool the
+ * command then ends quietly and successfully instead of dying on an unhandled EPIPE.
+ * Other write errors on standard output are still failures.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    console.error(`folio: cannot write to standard output: ${error.message}`);
+    process.exit(1);
+  });
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

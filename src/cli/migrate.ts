@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.js";
 import { parse } from "./args.js";
-import { describeDatabase, openConfiguredStore } from "./store.js";
+import { announceStore, openConfiguredStore } from "./store.js";
 
 export const migrateCommand = {
   summary: "bring the store's schema up to date",
@@ -15,8 +15,9 @@ Refuses a store whose schema is newer than this Folio knows.`,
     try {
       const before = await store.schemaState();
       const after = await store.migrate();
+      announceStore(config);
       const moved = before.current === after.current ? "already at" : `${before.current} →`;
-      console.log(`${describeDatabase(config)}: schema ${moved} version ${after.current}`);
+      console.log(`schema ${moved} version ${after.current}`);
       return 0;
     } finally {
       await store.close();

@@ -14,11 +14,12 @@ import { openConfiguredStore } from "./store.js";
 type Log = (line: string) => void;
 
 export const serveCommand = {
-  summary: "serve the read API (migrates the store first)",
+  summary: "serve the HTTP API (migrates the store first) and deliver webhooks",
   help: `Usage: folio serve [--demo-if-empty]
 
-Migrates the store, then serves GET /v1/posts/{postId} and
-GET /v1/publications/slug/{publicationSlug}/posts/slug/{postSlug} on HOST:PORT.
+Migrates the store, then serves the API on HOST:PORT: the public reads of posts,
+publications, authors, lists, feeds and search; the authoring API for API keys;
+webhook endpoints; /docs and /openapi.json. It also delivers webhook events.
 A store out of reach at start is retried; meanwhile post requests answer 503.
 
   --demo-if-empty   load the bundled demo data set when the store has no posts

@@ -9,6 +9,7 @@ export function openConfiguredStore(config: Config): Promise<PostStore> {
   return openStore(config.database, { represent: representPost });
 }
 
+/** The store, migrated; standard error says which one, as every command that writes does. */
 export async function openMigratedStore(config: Config): Promise<PostStore> {
   const store = await openConfiguredStore(config);
   try {
@@ -17,10 +18,27 @@ export async function openMigratedStore(config: Config): Promise<PostStore> {
     await store.close();
     throw error;
   }
+  announceStore(config);
   return store;
 }
 
+/** One line on standard error naming the store a command works on. */
+export function announceStore(config: Config): void {
+  console.error(`folio: using the ${describeDatabase(config)} store`);
+}
+
+/** SQLite's absolute file path, or PostgreSQL's URL without its password. */
 export function describeDatabase(config: Config): string {
   const db = config.database;
-  return db.kind === "sqlite" ? `SQLite ${db.path}` : `PostgreSQL ${new URL(db.url).host}`;
+  return db.kind === "sqlite" ? `SQLite ${db.path}` : `PostgreSQL ${withoutSecrets(db.url)}`;
+}
+
+function withoutSecrets(text: string): string {
+  const url = new URL(text);
+  url.password = "";
+  // libpq-style parameters may carry secrets too (password, sslpassword).
+  for (const name of [...url.searchParams.keys()]) {
+    if (/pass/i.test(name)) url.searchParams.delete(name);
+  }
+  return url.toString();
 }

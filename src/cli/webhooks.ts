@@ -5,15 +5,16 @@ import type { PostStore } from "../store/post-store.js";
 import { UnknownPublicationError } from "../store/webhook-endpoints.js";
 import { EndpointInputError, addEndpoint } from "../webhooks/endpoints.js";
 import { UsageError, parse } from "./args.js";
+import { namedPublication } from "./publication.js";
 import { openMigratedStore } from "./store.js";
 import { shown } from "./terminal-text.js";
 import { printDeliveries, printEndpoints } from "./webhook-output.js";
 
 const HELP = `Usage: folio webhooks <subcommand>
 
-  add URL [--publication ID] [--events LIST] [--include-content]
+  add URL [--publication SLUG|ID] [--events LIST] [--include-content]
             add an endpoint; prints its signing secret, once
-  list [--publication ID]          list endpoints (secrets are never shown again)
+  list [--publication SLUG|ID]     list endpoints (secrets are never shown again)
   remove ID                        remove an endpoint and its deliveries
   deliveries [--failed] [--endpoint ID] [--limit N]
                                    list deliveries, newest first (default 50)
@@ -30,7 +31,10 @@ const subcommands: Record<string, Run> = {
   async add(store, args) {
     const { values, positionals } = parse(args, ADD_OPTIONS, 1);
     if (positionals[0] === undefined) throw new UsageError("webhooks add needs a URL");
-    const [publicationId, events] = [text(values.publication), text(values.events)];
+    const named = text(values.publication);
+    const publicationId =
+      named === undefined ? undefined : (await namedPublication(store, named)).id;
+    const events = text(values.events);
     const input = {
       url: positionals[0],
       includeContent: values["include-content"] === true,
@@ -47,7 +51,9 @@ const subcommands: Record<string, Run> = {
   },
   async list(store, args) {
     const { values } = parse(args, { publication: { type: "string" } }, 0);
-    printEndpoints(await store.listEndpoints(text(values.publication)));
+    const named = text(values.publication);
+    const publication = named === undefined ? undefined : await namedPublication(store, named);
+    printEndpoints(await store.listEndpoints(publication?.id));
     return 0;
   },
   async remove(store, args) {

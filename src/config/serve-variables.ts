@@ -5,8 +5,9 @@ import type { ConfigVariable } from "../config-schema.js";
 export const SERVER_VARIABLES = [
   {
     name: "DATABASE_URL",
-    fallback: "./data/folio.db",
-    meaning: "a file path or `sqlite:` URL (embedded), or `postgres://…` (the primary)",
+    fallback: "data/folio.db",
+    meaning:
+      "a file path or `sqlite:` URL (embedded), or `postgres://…` (the primary). Unset: `data/folio.db` in Folio's own folder (beside its `package.json`), whatever the working directory; a relative path that is set is taken from the working directory",
   },
   { name: "PORT", fallback: "8080", meaning: "port to listen on (`0`: any free port)" },
   {

@@ -1,4 +1,4 @@
-// Writing posts and what follows a write: the authoring API, webhook delivery, `folio import`.
+// Writing posts and what follows a write: the authoring API, webhook delivery, `npx folio import`.
 import type { ConfigVariable } from "../config-schema.js";
 
 export const AUTHORING_VARIABLES = [
@@ -82,21 +82,21 @@ export const IMPORT_VARIABLES = [
     name: "IMPORT_MAX_BYTES",
     fallback: String(8 * 1024 ** 3),
     meaning:
-      "`folio import`: bytes (8 GiB) read after decompression before the import stops, writing nothing (`--max-bytes`)",
+      "`npx folio import`: bytes (8 GiB) read after decompression before the import stops, writing nothing (`--max-bytes`)",
     importOnly: true,
   },
   {
     name: "IMPORT_MAX_RECORDS",
     fallback: "10000000",
     meaning:
-      "`folio import`: records read before the import stops, writing nothing (`--max-records`)",
+      "`npx folio import`: records read before the import stops, writing nothing (`--max-records`)",
     importOnly: true,
   },
   {
     name: "IMPORT_THREADS",
     fallback: "auto",
     meaning:
-      "`folio import` and `folio rerender`: worker threads parsing and rendering posts while the main thread writes (`--threads`); `auto`: one per core (`os.availableParallelism()`); `1`: all on the main thread, as before",
+      "`npx folio import` and `npx folio rerender`: worker threads parsing and rendering posts while the main thread writes (`--threads`); `auto`: one per core (`os.availableParallelism()`); `1`: all on the main thread, as before",
     importOnly: true,
   },
 ] as const satisfies readonly ConfigVariable[];

@@ -12,7 +12,8 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" width
 ${MARK}<text x="36" y="23" font-family="system-ui, sans-serif" font-size="20" font-weight="600"
 fill="#ffffff">Folio</text></svg>`;
 
-export const DOCS_TITLE = "Folio read API · docs";
+export const DOCUMENT_TITLE = "Folio API";
+export const DOCS_TITLE = `${DOCUMENT_TITLE} · docs`;
 export const OPENAPI_PATH = "/openapi.json";
 
 export function docsUiOptions(): FastifySwaggerUiOptions {
@@ -35,7 +36,7 @@ export function docsUiOptions(): FastifySwaggerUiOptions {
       tryItOutEnabled: false,
       displayOperationId: true,
       // With `urls` Swagger UI loads these and ignores the plugin's own ./json.
-      urls: [{ url: OPENAPI_PATH, name: "Folio read API" }],
+      urls: [{ url: OPENAPI_PATH, name: DOCUMENT_TITLE }],
     },
   };
 }

@@ -4,14 +4,15 @@ import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
-import { OPENAPI_PATH, docsUiOptions } from "./docs-ui.js";
+import { DOCUMENT_TITLE, OPENAPI_PATH, docsUiOptions } from "./docs-ui.js";
 import { API_KEY_SCHEME } from "./authoring-docs.js";
 
 const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
 
-const DESCRIPTION = `Published posts of publications, one at a time: by post id, or by
-publication slug and post slug; and, with a publication's API key, the authoring of its posts.
-Errors are always a JSON envelope
+const DESCRIPTION = `Folio publishes the posts of publications. Anyone may read what is
+published: a post by its id or its slugs, publications, authors, lists, feeds and search.
+With a publication's API key, its posts are written (the authoring API) and its webhook
+endpoints managed. Errors are always a JSON envelope
 \`{ success: false, msg, error, requestId }\` with a stable \`error\` code.`;
 
 // Swagger UI sets inline style attributes; everything else comes from this origin.
@@ -32,10 +33,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "Folio read API", version, description: DESCRIPTION },
+      info: { title: DOCUMENT_TITLE, version, description: DESCRIPTION },
       tags: [
-        { name: "posts", description: "The two read operations" },
+        { name: "posts", description: "One published post, by its id or by slugs" },
+        { name: "lists", description: "Published posts, newest first, a page at a time" },
+        { name: "publications", description: "A publication by id, slug or custom domain" },
+        { name: "users", description: "An author by id or wallet address" },
+        { name: "search", description: "Full-text search of posts and publications" },
+        { name: "feeds", description: "RSS, Atom and JSON Feed for readers' apps" },
         { name: "authoring", description: "A publication's own posts, with its API key" },
+        { name: "webhooks", description: "A publication's webhook endpoints and deliveries" },
         { name: "operations", description: "Health of the running process" },
       ],
       components: {

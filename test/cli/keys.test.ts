@@ -22,7 +22,7 @@ for (const factory of await storeFactories()) {
       assert.equal(created.code, 0, created.stderr);
       const secret = created.stdout.trim();
       assert.match(secret, /^folio_sk_[A-Za-z0-9_-]{43}$/);
-      const id = /created key (key_\S+) for publication pub_1/.exec(created.stderr)?.[1];
+      const id = /created key (key_\S+) for publication blog \(pub_1\)/.exec(created.stderr)?.[1];
       assert.ok(id, created.stderr);
 
       const listed = await runFolio(["keys", "list"], env);

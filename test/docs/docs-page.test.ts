@@ -39,7 +39,7 @@ test("/docs is Swagger UI from this origin, with a CSP that allows only it", asy
 test("/docs is Folio's: its title and favicon, its logo, and /openapi.json as the document", async (t) => {
   const { app } = await build(t, sqliteFactory);
   const page = (await app.inject("/docs")).body;
-  assert.match(page, /<title>Folio read API · docs<\/title>/);
+  assert.match(page, /<title>Folio API · docs<\/title>/);
   const icon = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(page);
   assert.ok(icon, "a Folio favicon, not Swagger's PNGs");
   assert.doesNotMatch(page, /favicon-(16|32)x\1\.png/);
@@ -75,8 +75,8 @@ test("a reader tries getPostById in a browser and sees the post", async (t) => {
   await rendered.nth(operations.length - 1).waitFor();
   assert.deepEqual((await rendered.allInnerTexts()).sort(), operations);
   assert.ok(operations.includes("getPostById"), `${operations}`);
-  assert.match(await page.locator(".info .title").innerText(), /Folio read API/);
-  assert.equal(await page.title(), "Folio read API · docs");
+  assert.match(await page.locator(".info .title").innerText(), /^Folio API/);
+  assert.equal(await page.title(), "Folio API · docs");
   assert.ok(fetched.includes("/openapi.json") && !fetched.includes("/docs/json"), `${fetched}`);
   mkdirSync("test-artifacts", { recursive: true });
   await page.screenshot({ path: SCREENSHOT_LOADED, fullPage: true });

@@ -14,9 +14,11 @@ export function runFolio(
   args: string[],
   env: NodeJS.ProcessEnv,
   stdin?: Buffer | string,
+  cwd?: string,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FOLIO_BIN, ...args], {
+      cwd,
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });

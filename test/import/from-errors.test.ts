@@ -61,12 +61,35 @@ test("WordPress: XML that is not well formed names its line; another root is not
   );
 });
 
+test("Markdown: a front matter error is one sentence with the file's line, no dangling colon", async () => {
+  const cases = [
+    [
+      "---\ntitle: fine\nkey: @x\n---\n",
+      /^m\.md line 3, column 6: front matter cannot be read: Plain value cannot start with reserved character @$/,
+    ],
+    [
+      '---\ntitle: "open\n---\n',
+      /^m\.md line 3, column 1: front matter cannot be read: Missing closing "quote$/,
+    ],
+    [
+      "+++\ntitle = 'x'\nbroken = \n+++\n",
+      /^m\.md line 3, column 10: front matter cannot be read: invalid value$/,
+    ],
+  ] as const;
+  for (const [i, [text, expected]] of cases.entries()) {
+    file(`fm${i}/m.md`, text);
+    const reason = await stopped("markdown", join(dir, `fm${i}`));
+    assert.match(reason, expected);
+    assert.doesNotMatch(reason, /:$/);
+  }
+});
+
 test("Markdown: front matter that cannot be read names the file and its line", async () => {
   file("md1/ok.md", "---\ntitle: fine\n---\nbody\n");
   file("md1/posts/bad.md", "---\ntitle: fine\ntags: [oops\n---\nbody\n");
   assert.match(
     await stopped("markdown", join(dir, "md1")),
-    /^posts\/bad\.md line \d+: front matter cannot be read/,
+    /^posts\/bad\.md line \d+, column \d+: front matter cannot be read: Flow sequence in block collection must be sufficiently indented and end with a \]$/,
   );
   file("md2/open.md", "+++\ntitle = 'never closed'\n");
   assert.match(

@@ -34,12 +34,28 @@ function read(place: string, raw: string, parse: (text: string) => unknown): unk
     return parse(raw) ?? {};
   } catch (error) {
     // Lines of the front matter count from the fence, which is line 1 of the file.
-    const line =
-      error instanceof YAMLParseError ? error.linePos?.[0].line : (error as { line?: number }).line;
-    const at = line === undefined ? "" : ` line ${line + 1}`;
-    const reason = (error as Error).message.split("\n")[0];
-    throw new SourceError(`${place}${at}: front matter cannot be read: ${reason}`);
+    const toml = error as { line?: number; column?: number };
+    const yaml = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+    const line = error instanceof YAMLParseError ? yaml?.line : toml.line;
+    const column = error instanceof YAMLParseError ? yaml?.col : toml.column;
+    const at =
+      line === undefined
+        ? ""
+        : ` line ${line + 1}${column === undefined ? "" : `, column ${column}`}`;
+    throw new SourceError(`${place}${at}: front matter cannot be read: ${reason(error)}`);
   }
+}
+
+/**
+ * The parser's own words without the place it appends ("… at line 2, column 1:", which counts
+ * from the fence and introduces a source excerpt this one-line message leaves out).
+ */
+function reason(error: unknown): string {
+  const first = (error as Error).message.split("\n")[0]!.trim();
+  return first
+    .replace(/\s+at line \d+, column \d+:?$/, "")
+    .replace(/^Invalid TOML document:\s*/, "")
+    .replace(/:$/, "");
 }
 
 function asObject(place: string, value: unknown): Record<string, unknown> {

@@ -7,7 +7,7 @@ import {
   absoluteUrl,
   clip,
   numbering,
-  publicationRecord,
+  publicationTarget,
   readWhole,
   utcTime,
   type ConvertOptions,
@@ -30,8 +30,8 @@ export async function* fromGhost(
   const data = exportData(path, await readWhole(path, options.maxBytes));
   const n = numbering();
   const title = String(table(path, data, "settings").find((s) => s.key === "title")?.value ?? "");
-  const publication = publicationRecord(options, title, title);
-  yield n.record(`${path} settings`, publication);
+  const publication = publicationTarget(options, title, title);
+  if (publication.record) yield n.record(`${path} settings`, publication.record);
   for (const [i, user] of table(path, data, "users").entries()) {
     yield n.record(`${path} users[${i}]`, {
       type: "author",

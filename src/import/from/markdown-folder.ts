@@ -10,7 +10,7 @@ import {
   absoluteUrl,
   clip,
   numbering,
-  publicationRecord,
+  publicationTarget,
   slugify,
   timestamp,
   type ConvertOptions,
@@ -28,8 +28,8 @@ export async function* fromMarkdownFolder(
 ): AsyncGenerator<SourceItem> {
   const files = await markdownFiles(dir);
   const n = numbering();
-  const publication = publicationRecord(options, basename(dir), basename(dir));
-  yield n.record(dir, publication);
+  const publication = publicationTarget(options, basename(dir), basename(dir));
+  if (publication.record) yield n.record(dir, publication.record);
   const authors = new Set<string>();
   let bytes = 0;
   for (const file of files) {

@@ -6,7 +6,9 @@ import { boundedBytes } from "../lines.js";
 import { SourceError, type SourceItem } from "../source.js";
 
 export interface ConvertOptions {
-  /** Slug of the publication the posts go to (its id is `pub-<slug>`); else from the source. */
+  /** A publication already in the store that the posts go to; its record is left as it is. */
+  into?: { id: string };
+  /** Else the slug of the publication the import writes (its id is `pub-<slug>`); else from the source. */
   publication?: string;
   /** Ceiling on the bytes read, after decompression (ImportLimitError past it). */
   maxBytes: number;
@@ -33,9 +35,16 @@ export function slugify(text: string): string {
     .slice(0, 200);
 }
 
-export function publicationRecord(options: ConvertOptions, derivedSlug: string, name: string) {
+/** The publication the posts go to, and the record that writes it (none for a stored one). */
+export function publicationTarget(
+  options: ConvertOptions,
+  derivedSlug: string,
+  name: string,
+): { id: string; record?: object } {
+  if (options.into !== undefined) return { id: options.into.id };
   const slug = options.publication ?? (slugify(derivedSlug) || "blog");
-  return { type: "publication", id: `pub-${slug}`, slug, name: name.trim() || slug };
+  const id = `pub-${slug}`;
+  return { id, record: { type: "publication", id, slug, name: name.trim() || slug } };
 }
 
 /** The URL if it is absolute http(s); a relative one cannot be resolved from an export. */

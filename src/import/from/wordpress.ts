@@ -8,7 +8,7 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { boundedBytes } from "../lines.js";
 import { SourceError, type SourceItem } from "../source.js";
 import { wordpressPost, type Entry } from "./wordpress-post.js";
-import { numbering, publicationRecord, type ConvertOptions } from "./shared.js";
+import { numbering, publicationTarget, type ConvertOptions } from "./shared.js";
 
 export async function* fromWordpress(
   path: string,
@@ -120,8 +120,9 @@ class WxrReader {
   private ensurePublication(): void {
     if (this.publication !== undefined) return;
     const name = decodeHTML(this.channelTitle);
-    this.publication = publicationRecord(this.options, name, name);
-    this.out.push(this.n.record(`${this.file} <channel>`, this.publication));
+    const { id, record } = publicationTarget(this.options, name, name);
+    this.publication = { id };
+    if (record) this.out.push(this.n.record(`${this.file} <channel>`, record));
   }
 
   private author({ line, fields }: Entry): void {
