@@ -21,6 +21,7 @@ export {
 export {
   AuthorIdsSchema,
   CategoriesSchema,
+  MAX_CATEGORIES,
   MAX_EPOCH_MS,
   POST_STATUSES,
   PostFieldsSchema,

@@ -16,10 +16,13 @@ export const SubtitleSchema = Type.String({ maxLength: 300 });
 /** The short preview text of a post (write bodies): at most 500 code points. */
 export const PostPreviewSchema = Type.String({ maxLength: 500 });
 
+/** How many categories a post may have. */
+export const MAX_CATEGORIES = 100;
+
 /** A post's categories: at most 100 distinct names of 1–100 code points, no controls. */
 export const CategoriesSchema = Type.Array(
   Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROLS }),
-  { maxItems: 100, uniqueItems: true },
+  { maxItems: MAX_CATEGORIES, uniqueItems: true },
 );
 
 /** A post's authors, by id, in byline order: at most 100, distinct. */

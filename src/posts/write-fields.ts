@@ -6,15 +6,19 @@ import { Type, type Static } from "typebox";
 import {
   AuthorIdsSchema,
   HttpUrlSchema,
+  MAX_CATEGORIES,
   PostPreviewSchema,
   SlugSchema,
   SubtitleSchema,
   TitleSchema,
 } from "./fields.js";
 
-const Categories = Type.Union([Type.Array(Type.String()), Type.String()], {
-  description: "category names: an array, or one comma-separated string",
-});
+// The array is bounded here already, so a long one is refused before any item is looked at;
+// the names themselves are checked once split (write-body.ts).
+const Categories = Type.Union(
+  [Type.Array(Type.String(), { maxItems: MAX_CATEGORIES }), Type.String()],
+  { description: "category names: an array, or one comma-separated string" },
+);
 
 const SendNewsletter = Type.Union(
   [
