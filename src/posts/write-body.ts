@@ -1,7 +1,7 @@
 // A write body → the changes it asks for, checked with the shared field rules. Problems
 // are 400 invalid_parameter naming the field, worded as the import words them.
 import type { TSchema } from "typebox";
-import type { ContentSource } from "../content/index.js";
+import { MAX_JSON_DEPTH, type ContentSource } from "../content/index.js";
 import { ApiError } from "../errors.js";
 import { fieldValidator, type FieldProblem } from "./field-errors.js";
 import { CategoriesSchema } from "./fields.js";
@@ -34,6 +34,29 @@ const checkCategories = fieldValidator(CategoriesSchema);
 
 export function invalid(problem: FieldProblem): ApiError {
   return new ApiError("invalid_parameter", `${problem.field}: ${problem.reason}`);
+}
+
+/**
+ * Refuses a body with a field nested deeper than a `json` document may be (MAX_JSON_DEPTH
+ * levels, the field itself the first), naming the field, before anything walks it
+ * recursively: hashing, checking or handing it to a worker would overflow the stack.
+ * One pass, iterative, linear in the body's size.
+ */
+export function checkDepth(body: unknown): void {
+  const stack: { value: unknown; depth: number; field: string }[] = [
+    { value: body, depth: 0, field: "body" },
+  ];
+  while (stack.length > 0) {
+    const { value, depth, field } = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > MAX_JSON_DEPTH) {
+      throw invalid({ field, reason: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+    const top = depth === 0 && !Array.isArray(value);
+    for (const [key, child] of Object.entries(value)) {
+      stack.push({ value: child, depth: depth + 1, field: top ? key : field });
+    }
+  }
 }
 
 export function createChanges(body: unknown): PostChanges {

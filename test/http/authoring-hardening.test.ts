@@ -1,0 +1,89 @@
+// Hostile write bodies on every store: each is refused with a 400 naming its field and
+// changes nothing, or is stored so that it reads back as it was accepted.
+import { strict as assert } from "node:assert";
+import { describe, it } from "node:test";
+import { MAX_JSON_DEPTH } from "../../src/content/index.js";
+import { buildWithKeys } from "../helpers/authoring.js";
+import { storeFactories } from "../helpers/stores.js";
+
+/** A TipTap document whose text sits `depth` nodes down (the doc is the first). */
+function deepDoc(depth: number, text: unknown = { type: "text", text: "x" }) {
+  let node: unknown = { type: "paragraph", content: [text] };
+  for (let i = 2; i < depth - 1; i++) node = { type: "blockquote", content: [node] };
+  return { type: "doc", content: [node] };
+}
+
+/** A JSON text nested `levels` deep, written out (no recursive serializer involved). */
+function nestedText(levels: number): string {
+  return `${'{"a":'.repeat(levels - 1)}{}${"}".repeat(levels - 1)}`;
+}
+
+for (const factory of await storeFactories()) {
+  describe(`hostile write bodies (${factory.name})`, () => {
+    it("refuses deep nesting with a 400 naming the field, by POST and PUT, and writes nothing", async (t) => {
+      const { app, key, store } = await buildWithKeys(t, factory);
+      const raw = (method: "POST" | "PUT", url: string, payload: string, headers = {}) =>
+        app.inject({
+          method,
+          url,
+          payload,
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            ...headers,
+          },
+        });
+      let tiptap = '{"type":"text","text":"x"}';
+      for (let i = 0; i < 2000; i++) tiptap = `{"type":"blockquote","content":[${tiptap}]}`;
+      const bodies = {
+        json: `{"title":"t","json":{"type":"doc","content":[],"attrs":${nestedText(5000)}}}`,
+        tiptap: `{"title":"t","json":{"type":"doc","content":[${tiptap}]}}`,
+        authorIds: `{"title":"t","markdown":"x","authorIds":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+      };
+      const before = await store.countPosts();
+      for (const [name, body] of Object.entries(bodies)) {
+        const field = name === "authorIds" ? "authorIds" : "json";
+        const answers = [
+          await raw("POST", "/v1/posts", body),
+          await raw("POST", "/v1/posts", body, { "idempotency-key": `deep-${name}` }),
+          await raw("PUT", "/v1/posts/pst_bare", body),
+        ];
+        for (const answer of answers) {
+          assert.equal(answer.statusCode, 400, `${name}: ${answer.body}`);
+          assert.deepEqual(
+            [answer.json().error, answer.json().msg],
+            [
+              "invalid_parameter",
+              `${field}: must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
+            ],
+          );
+        }
+      }
+      assert.equal(await store.countPosts(), before);
+      const bare = await app.inject("/v1/posts/pst_bare");
+      assert.equal(bare.json<{ title: string }>().title, "Bare");
+    });
+
+    it("accepts the deepest document the content takes, marks and their attributes included", async (t) => {
+      const { send, app } = await buildWithKeys(t, factory);
+      const link = { type: "link", attrs: { href: "https://example.com/" } };
+      const json = deepDoc(100, { type: "text", text: "deep", marks: [link] });
+      const created = await send({
+        method: "POST",
+        url: "/v1/posts",
+        body: { title: "Deep", json },
+      });
+      assert.equal(created.statusCode, 200, created.body);
+      const { id } = created.json<{ id: string }>();
+      const read = await app.inject(`/v1/posts/${id}?includeContent=true`);
+      assert.match(read.json<{ staticHtml: string }>().staticHtml, /<a [^>]*>deep<\/a>/);
+      const deeper = await send({
+        method: "POST",
+        url: "/v1/posts",
+        body: { title: "Deeper", json: deepDoc(101) },
+      });
+      assert.equal(deeper.statusCode, 400);
+      assert.match(deeper.json<{ msg: string }>().msg, /nesting deeper than 100 levels/);
+    });
+  });
+}
