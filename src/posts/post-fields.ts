@@ -29,16 +29,19 @@ export const CategoriesSchema = Type.Array(
 export const AuthorIdsSchema = Type.Array(IdentifierSchema, { maxItems: 100, uniqueItems: true });
 
 /**
+ * Epoch milliseconds as a number, from 1970 to the end of 9999: every time a write takes
+ * (the import's times, the API's `scheduledAt`) is bounded by this one rule.
+ */
+export const epochMsSchema = (description?: string) =>
+  Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS, ...(description ? { description } : {}) });
+
+/**
  * A point in time: epoch milliseconds as a number or a decimal string, or an ISO 8601 date
  * or date-time; between 1970 and the end of 9999 (`toEpochMs` turns it into milliseconds).
  */
 export const TimestampSchema = Type.Refine(
   Type.Union(
-    [
-      Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS }),
-      Type.String({ pattern: EPOCH_MS_TEXT }),
-      Type.String({ pattern: ISO_8601 }),
-    ],
+    [epochMsSchema(), Type.String({ pattern: EPOCH_MS_TEXT }), Type.String({ pattern: ISO_8601 })],
     { description: "epoch milliseconds (a number or a decimal string) or an ISO 8601 date-time" },
   ),
   (value) => inRange(toEpochMs(value)),

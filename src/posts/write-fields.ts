@@ -5,6 +5,7 @@
 import { Type, type Static } from "typebox";
 import {
   AuthorIdsSchema,
+  epochMsSchema,
   HttpUrlSchema,
   MAX_CATEGORIES,
   PostPreviewSchema,
@@ -35,10 +36,9 @@ const SendNewsletter = Type.Union(
 );
 
 /** Epoch milliseconds, as the original's client sends `Date.now() + …`. */
-const ScheduledAt = Type.Integer({
-  minimum: 0,
-  description: "when to publish, in milliseconds since the Unix epoch; must be in the future",
-});
+const ScheduledAt = epochMsSchema(
+  "when to publish, in milliseconds since the Unix epoch, before the end of 9999; must be in the future",
+);
 
 const Markdown = Type.String({ description: "the post's content as Markdown" });
 const Json = Type.Union([Type.Object({}), Type.String()], {
@@ -75,7 +75,11 @@ export const UpdatePostBody = Type.Object(
     status: Type.Optional(
       Type.Union([Type.Literal("draft"), Type.Literal("published"), Type.Literal("archived")]),
     ),
-    scheduledAt: Type.Optional(Type.Union([ScheduledAt, Type.Null()])),
+    scheduledAt: Type.Optional(
+      Type.Union([ScheduledAt, Type.Null()], {
+        description: "milliseconds since the Unix epoch, before the end of 9999, or null",
+      }),
+    ),
   },
   { additionalProperties: false, $id: "UpdatePostBody" },
 );

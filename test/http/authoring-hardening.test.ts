@@ -3,6 +3,7 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { MAX_JSON_DEPTH } from "../../src/content/index.js";
+import { MAX_EPOCH_MS } from "../../src/posts/fields.js";
 import { buildWithKeys } from "../helpers/authoring.js";
 import { storeFactories } from "../helpers/stores.js";
 
@@ -84,6 +85,48 @@ for (const factory of await storeFactories()) {
       });
       assert.equal(deeper.statusCode, 400);
       assert.match(deeper.json<{ msg: string }>().msg, /nesting deeper than 100 levels/);
+    });
+
+    it("bounds scheduledAt as every time is bounded: to the end of 9999", async (t) => {
+      const { send, store } = await buildWithKeys(t, factory);
+      const before = await store.countPosts();
+      // 2 ** 53 is what JSON 9007199254740993 reads as.
+      for (const scheduledAt of [1e300, 2 ** 53, MAX_EPOCH_MS + 1]) {
+        const created = await send({
+          method: "POST",
+          url: "/v1/posts",
+          body: { title: "Later", markdown: "x", scheduledAt },
+        });
+        assert.equal(created.statusCode, 400, created.body);
+        assert.equal(
+          created.json<{ msg: string }>().msg,
+          `scheduledAt: must be at most ${MAX_EPOCH_MS}`,
+        );
+        const updated = await send({
+          method: "PUT",
+          url: "/v1/posts/pst_draft",
+          body: { scheduledAt },
+        });
+        assert.equal(updated.statusCode, 400, updated.body);
+        assert.match(updated.json<{ msg: string }>().msg, /^scheduledAt: .*before the end of 9999/);
+      }
+      assert.equal(await store.countPosts(), before);
+      const last = await send({
+        method: "POST",
+        url: "/v1/posts",
+        body: { title: "Last", markdown: "x", scheduledAt: MAX_EPOCH_MS },
+      });
+      assert.deepEqual(last.json<{ status: string }>().status, "scheduled");
+      const listed = (await send({ method: "GET", url: "/v1/posts?status=scheduled" })).json<{
+        items: { id: string; publishedAt: string }[];
+        pagination: { total: number };
+      }>();
+      const id = last.json<{ id: string }>().id;
+      assert.deepEqual(
+        listed.items.filter((item) => item.id === id).map((item) => item.publishedAt),
+        [String(MAX_EPOCH_MS)],
+      );
+      assert.equal(listed.pagination.total, listed.items.length);
     });
   });
 }
