@@ -4,6 +4,7 @@
 import type { Static, TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import type { TLocalizedValidationError } from "typebox/error";
+import { wellFormed } from "../content/index.js";
 import { PATTERN_REASONS } from "./fields.js";
 
 export interface FieldProblem {
@@ -17,7 +18,9 @@ export interface FieldValidator<T> {
 }
 
 /**
- * Compiles a schema once into a validator that reports its first problem in our words.
+ * Compiles a schema once into a validator that reports its first problem in our words. A
+ * value it accepts comes back with every lone surrogate in its text made one U+FFFD, as the
+ * content pipeline makes them (keys matched exactly refuse them instead: field-rules.ts).
  *
  * Refusing a value costs time linear in its size. TypeBox's check of `uniqueItems` is linear
  * (a set of hashes), but its error report gathers the duplicates pair by pair, quadratic in
@@ -31,13 +34,36 @@ export function fieldValidator<T extends TSchema>(schema: T): FieldValidator<Sta
   const bounded = Compile(withoutUniqueItems(schema));
   return {
     check(value) {
-      if (compiled.Check(value)) return { ok: true, value: value as Static<T> };
+      if (compiled.Check(value)) return { ok: true, value: wellFormedText(value) as Static<T> };
       const long = overLongArray(schema, value);
       if (long !== undefined) return { ok: false, problem: long };
       const first = bounded.Check(value) ? compiled : bounded;
       return { ok: false, problem: describe(schema, value, first.Errors(value)) };
     },
   };
+}
+
+/**
+ * Every string in a checked value, made well-formed in place: the value is input just
+ * parsed, and a lone surrogate left in it would be stored as bytes that read back as three
+ * U+FFFD. Iterative, so no nesting overflows the stack.
+ */
+function wellFormedText(value: unknown): unknown {
+  if (typeof value === "string") return wellFormed(value);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child === "string") {
+        const text = wellFormed(child);
+        if (text !== child) record[key] = text;
+      } else if (typeof child === "object" && child !== null) stack.push(child);
+    }
+  }
+  return value;
 }
 
 interface Visit {

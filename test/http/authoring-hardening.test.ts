@@ -128,5 +128,52 @@ for (const factory of await storeFactories()) {
       );
       assert.equal(listed.pagination.total, listed.items.length);
     });
+
+    it("keeps a lone surrogate in text as one U+FFFD and refuses one in a slug", async (t) => {
+      const { send, app, store } = await buildWithKeys(t, factory);
+      const created = await send({
+        method: "POST",
+        url: "/v1/posts",
+        body: {
+          title: "a\ud800b",
+          subtitle: "\udc00",
+          postPreview: "p\ud800",
+          categories: ["c\udbff"],
+          markdown: "x \ud800 y",
+          slug: "lone-ok",
+        },
+      });
+      assert.equal(created.statusCode, 200, created.body);
+      const { id } = created.json<{ id: string }>();
+      const read = async () =>
+        (await app.inject(`/v1/posts/${id}?includeContent=true`)).json<Record<string, unknown>>();
+      const post = await read();
+      assert.deepEqual(
+        [post.title, post.subtitle, post.categories, post.markdown],
+        ["a\ufffdb", "\ufffd", ["c\ufffd"], "x \ufffd y"],
+      );
+      const renamed = await send({
+        method: "PUT",
+        url: `/v1/posts/${id}`,
+        body: { title: "\udc00!" },
+      });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      assert.equal((await read()).title, "\ufffd!");
+      const before = await store.countPosts();
+      const reason =
+        "must be URL-friendly (no spaces, /, ?, #, %, \\, controls or lone surrogates)";
+      for (const slug of ["lone\ud800x", "\ud800", "\udc00"]) {
+        for (const [method, url] of [
+          ["POST", "/v1/posts"],
+          ["PUT", `/v1/posts/${id}`],
+        ] as const) {
+          const refused = await send({ method, url, body: { title: "t", markdown: "x", slug } });
+          assert.equal(refused.statusCode, 400, refused.body);
+          assert.equal(refused.json<{ msg: string }>().msg, `slug: ${reason}`);
+        }
+      }
+      assert.equal(await store.countPosts(), before);
+      assert.equal((await read()).slug, "lone-ok");
+    });
   });
 }
