@@ -43,18 +43,29 @@ export function invalid(problem: FieldProblem): ApiError {
  * One pass, iterative, linear in the body's size.
  */
 export function checkDepth(body: unknown): void {
-  const stack: { value: unknown; depth: number; field: string }[] = [
-    { value: body, depth: 0, field: "body" },
-  ];
+  if (typeof body !== "object" || body === null) return;
+  type Frame = { value: object; depth: number; field: string };
+  const stack: Frame[] = [{ value: body, depth: 0, field: "body" }];
   while (stack.length > 0) {
     const { value, depth, field } = stack.pop()!;
-    if (typeof value !== "object" || value === null) continue;
     if (depth > MAX_JSON_DEPTH) {
       throw invalid({ field, reason: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` });
     }
-    const top = depth === 0 && !Array.isArray(value);
-    for (const [key, child] of Object.entries(value)) {
-      stack.push({ value: child, depth: depth + 1, field: top ? key : field });
+    // Only containers are pushed: a long list of strings or numbers costs one look each.
+    if (Array.isArray(value)) {
+      for (const child of value as unknown[]) {
+        if (typeof child === "object" && child !== null) {
+          stack.push({ value: child, depth: depth + 1, field });
+        }
+      }
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child === "object" && child !== null) {
+        stack.push({ value: child, depth: depth + 1, field: depth === 0 ? key : field });
+      }
     }
   }
 }
