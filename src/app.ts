@@ -63,8 +63,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);
-  await app.register(postRoutes, { service, cacheControl: config.cacheControl });
-  await installAuthoring(app, { config, store, reads: service, clock });
+  const { ownPost } = await installAuthoring(app, { config, store, reads: service, clock });
+  await app.register(postRoutes, { service, cacheControl: config.cacheControl, ownPost });
   await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
   routes.complete(app);

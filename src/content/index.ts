@@ -1,7 +1,8 @@
 // The seam between a post's source document and what is derived from it.
 // Writers (import, rerender) call deriveContent; readers never render.
 import type { Node as PMNode } from "@tiptap/pm/model";
-import { ContentError } from "./errors.js";
+import { wellFormed } from "./attrs.js";
+import { ContentError, MAX_JSON_DEPTH } from "./errors.js";
 import { renderHtml } from "./html.js";
 import { checkChars, LIMITS, lineCount } from "./limits.js";
 import { renderMarkdown } from "./markdown.js";
@@ -9,7 +10,7 @@ import { normalizeDoc } from "./normalize.js";
 import { parseMarkdown } from "./parse-markdown.js";
 import { sanitizeHtml } from "./sanitize.js";
 
-export { ContentError };
+export { ContentError, MAX_JSON_DEPTH, wellFormed };
 
 export type ContentSource = { json: unknown } | { markdown: string };
 

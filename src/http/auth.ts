@@ -42,7 +42,8 @@ export function requireApiKeys(app: FastifyInstance, verifier: KeyVerifier, writ
   });
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The request's bearer token, if its Authorization header carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header === undefined ? undefined : BEARER.exec(header)?.[1];
 }

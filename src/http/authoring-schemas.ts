@@ -51,7 +51,12 @@ export const OwnPostsAnswer = Type.Object({
   items: Type.Array(
     Type.Intersect([
       Type.Unsafe<object>({ $ref: "Post#" }),
-      Type.Object({ views: Type.Integer({ minimum: 0, description: "total page views" }) }),
+      Type.Object({
+        views: Type.Integer({ minimum: 0, description: "total page views" }),
+        etag: Type.String({
+          description: "the post's ETag, as a read of it gives: for If-Match on a write",
+        }),
+      }),
     ]),
   ),
   pagination: Type.Object({

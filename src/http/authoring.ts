@@ -10,7 +10,7 @@ import { ViewCounter } from "../posts/views.js";
 import type { PostStore } from "../store/post-store.js";
 import { requireApiKeys } from "./auth.js";
 import { sharedCounter } from "./shared-rate-limit.js";
-import { ownRoutes } from "./own-routes.js";
+import { ownPostAnswer, ownRoutes } from "./own-routes.js";
 import { postWriteRoutes } from "./post-write-routes.js";
 import type { RepresentationService } from "./send-post.js";
 import { viewRoutes } from "./view-routes.js";
@@ -28,7 +28,8 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   const settings = config.authoring;
   // Key caching and write windows run on real time, whatever clock decides visibility.
   const counter = settings.writeRateLimit > 0 ? sharedCounter(app, config.redis) : undefined;
-  requireApiKeys(app, new KeyVerifier(store), new WriteLimiter(settings.writeRateLimit, counter));
+  const verifier = new KeyVerifier(store);
+  requireApiKeys(app, verifier, new WriteLimiter(settings.writeRateLimit, counter));
   const deriver = new ContentDeriver();
   const views = new ViewCounter(store, {
     flushMs: settings.viewsFlushMs,
@@ -42,6 +43,9 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   });
   const writes = new PostWrites(store, deriver, clock);
   await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
-  await app.register(ownRoutes, { own: new OwnPosts(store, clock), store });
+  const own = new OwnPosts(store, clock);
+  await app.register(ownRoutes, { own, store });
   await app.register(viewRoutes, { service: deps.reads, views });
+  // For the public read of one post, which a writer's key turns into a read of their own.
+  return { ownPost: ownPostAnswer(verifier, own) };
 }

@@ -1,15 +1,18 @@
 // The authoring API's reads (issue 11): the key's own posts in any status, and the key's
 // publication. Answers are the key holder's alone: never stored by a shared cache.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
 import { OWN_LIMIT, publicationOf, type OwnPosts } from "../posts/own-posts.js";
 import type { PublicationReader } from "../store/post-store.js";
-import { keyOf } from "./auth.js";
+import type { KeyVerifier } from "../posts/api-keys.js";
+import { bearerToken, keyOf } from "./auth.js";
 import { listOwnDocs, meDocs } from "./authoring-docs.js";
 import type { OwnPostsQueryValue } from "./authoring-schemas.js";
 import { fieldCompiler } from "./field-validation.js";
 import { includeContentValue } from "./schemas.js";
 import { toWirePublication } from "./discovery-wire.js";
+import { etagOf } from "./if-match.js";
+import { wireBytes } from "./representation.js";
 import { toWirePost } from "./wire.js";
 
 export interface OwnRoutesOptions {
@@ -18,6 +21,36 @@ export interface OwnRoutesOptions {
 }
 
 const PRIVATE = { "cache-control": "private, no-store" };
+
+/**
+ * A writer's read of one of their own posts on the public path: answered (true) when the
+ * request carries a live key of the post's publication, whatever the post's status; else
+ * false, and the public answer follows, byte for byte what it would be without the header.
+ */
+export type OwnPostAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  postId: string,
+  withContent: boolean,
+) => Promise<boolean>;
+
+export function ownPostAnswer(verifier: KeyVerifier, own: OwnPosts): OwnPostAnswer {
+  return async (request, reply, postId, withContent) => {
+    const token = bearerToken(request);
+    if (token === undefined) return false;
+    const key = await verifier.verify(token);
+    const post = key && (await own.find(key.publicationId, postId, withContent));
+    if (!post) return false;
+    // The same bytes and tag as the public answer of the post when it is visible, so an
+    // ETag read here is one If-Match takes; never kept by any cache, and varying by key.
+    const { body, etag } = wireBytes(post, withContent);
+    await reply
+      .headers({ ...PRIVATE, etag, vary: "Authorization" })
+      .type("application/json; charset=utf-8")
+      .send(body);
+    return true;
+  };
+}
 
 export async function ownRoutes(app: FastifyInstance, { own, store }: OwnRoutesOptions) {
   const route = { config: { auth: true }, validatorCompiler: fieldCompiler };
@@ -33,6 +66,7 @@ export async function ownRoutes(app: FastifyInstance, { own, store }: OwnRoutesO
     const items = page.posts.map((post) => ({
       ...toWirePost(post, withContent),
       views: post.views,
+      etag: etagOf(post),
     }));
     const pagination = { cursor: page.cursor, hasMore: page.hasMore, total: page.total };
     return reply

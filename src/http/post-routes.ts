@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { uriComponent } from "./headers.js";
 import { postByIdSchema, postBySlugsSchema } from "./post-docs.js";
+import type { OwnPostAnswer } from "./own-routes.js";
 import * as s from "./schemas.js";
 import { sendPost, type RepresentationService } from "./send-post.js";
 
@@ -13,17 +14,21 @@ export const POST_BY_SLUGS = "/v1/publications/slug/:publicationSlug/posts/slug/
 export interface PostRoutesOptions {
   service: RepresentationService;
   cacheControl: string;
+  /** A writer's read of their own post, in any status (the authoring API's). */
+  ownPost?: OwnPostAnswer;
 }
 
 export async function postRoutes(app: FastifyInstance, options: PostRoutesOptions) {
-  const { service, cacheControl } = options;
+  const { service, cacheControl, ownPost } = options;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
 
   typed.get(POST_BY_ID, {
     schema: postByIdSchema,
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
-      const post = await service.find({ id: request.params.postId }, withContent, request);
+      const { postId } = request.params;
+      if (await ownPost?.(request, reply, postId, withContent)) return reply;
+      const post = await service.find({ id: postId }, withContent, request);
       return sendPost(request, reply, service, post, withContent, cacheControl);
     },
   });

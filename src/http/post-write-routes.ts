@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import { MovedError, type PostWrites } from "../posts/post-writes.js";
+import { checkDepth } from "../posts/write-body.js";
 import type { PostRecord, PostRef } from "../store/post-store.js";
 import { surrogateKey } from "./headers.js";
 import { keyOf } from "./auth.js";
@@ -112,7 +113,10 @@ function headerOf(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** In this scope, only JSON bodies are read (anything else is 415); an empty one is none. */
+/**
+ * In this scope, only JSON bodies are read (anything else is 415); an empty one is none. A
+ * body nested too deep is refused as it is read, before any hook or handler walks it.
+ */
 function jsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
   const json = app.getDefaultJsonParser("error", "error");
   app.removeAllContentTypeParsers();
@@ -121,7 +125,15 @@ function jsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
     { parseAs: "string", bodyLimit },
     (request, body, done) => {
       if (body === "") return done(null, undefined);
-      json(request, body as string, done);
+      json(request, body as string, (error, parsed) => {
+        if (error) return done(error);
+        try {
+          checkDepth(parsed);
+        } catch (refused) {
+          return done(refused as Error);
+        }
+        done(null, parsed);
+      });
     },
   );
 }

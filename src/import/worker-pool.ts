@@ -46,8 +46,20 @@ export class WorkerPool<T, R> {
     return new Promise<R>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       if (slot.pending.size === 1) slot.worker.ref();
-      slot.worker.postMessage({ id, task });
+      try {
+        slot.worker.postMessage({ id, task });
+      } catch (error) {
+        // Never sent, so never answered: nothing may keep waiting for it.
+        slot.pending.delete(id);
+        if (slot.pending.size === 0) slot.worker.unref();
+        reject(error as Error);
+      }
     });
+  }
+
+  /** Tasks sent to a worker and not yet answered. */
+  get pending(): number {
+    return this.slots.reduce((sum, slot) => sum + slot.pending.size, 0);
   }
 
   /** Stops every worker; tasks still running fail. */

@@ -40,8 +40,20 @@ export class ContentDeriver {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       this.holdOpen();
-      worker.postMessage({ id, source });
+      try {
+        worker.postMessage({ id, source });
+      } catch (error) {
+        // Never sent, so never answered: nothing may keep waiting for it.
+        this.waiting.delete(id);
+        this.holdOpen();
+        reject(error as Error);
+      }
     });
+  }
+
+  /** Tasks sent to a worker and not yet answered. */
+  get pending(): number {
+    return this.waiting.size;
   }
 
   /** Workers start on first need and take turns. */

@@ -8,15 +8,25 @@ import { Type } from "typebox";
 
 /** C0 controls and DEL: no business in ids, slugs or names; they are how logs get forged. */
 export const NO_CONTROLS = String.raw`^[^\u0000-\u001f\u007f]*$`;
-/** Anything but whitespace, `/ ? # % \` and controls, and not `.` or `..` (path segments). */
-export const URL_FRIENDLY = String.raw`^(?!\.\.?$)[^\s/?#%\\\u0000-\u001f\u007f]*$`;
+/**
+ * Controls, and lone surrogates: in a key matched exactly (an id, a slug), a lone surrogate
+ * cannot be stored as UTF-8, so `\ud800` and `\udc00` would become one key. Patterns are
+ * compiled with the `u` flag, where a surrogate range matches only a lone half.
+ */
+export const KEY_TEXT = String.raw`^[^\u0000-\u001f\u007f\ud800-\udfff]*$`;
+/**
+ * Anything but whitespace, `/ ? # % \`, controls and lone surrogates, and not `.` or `..`
+ * (path segments).
+ */
+export const URL_FRIENDLY = String.raw`^(?!\.\.?$)[^\s/?#%\\\u0000-\u001f\u007f\ud800-\udfff]*$`;
 export const WALLET = "^0x[0-9a-fA-F]{40}$";
 const HTTP_SCHEME = "^[Hh][Tt][Tt][Pp][Ss]?://";
 
 /** What a value failing each pattern above must be, for error messages. */
 export const PATTERN_REASONS: Readonly<Record<string, string>> = {
   [NO_CONTROLS]: "must not contain control characters",
-  [URL_FRIENDLY]: "must be URL-friendly (no spaces, /, ?, #, %, \\ or controls)",
+  [KEY_TEXT]: "must not contain control characters or lone surrogates",
+  [URL_FRIENDLY]: "must be URL-friendly (no spaces, /, ?, #, %, \\, controls or lone surrogates)",
   [WALLET]: "must be 0x followed by 40 hexadecimal digits",
   [HTTP_SCHEME]: "must be an absolute http(s) URL",
 };
@@ -25,8 +35,8 @@ export const PATTERN_REASONS: Readonly<Record<string, string>> = {
 export const IdentifierSchema = Type.String({
   minLength: 1,
   maxLength: 256,
-  pattern: NO_CONTROLS,
-  description: "1 to 256 characters, no control characters; matched exactly",
+  pattern: KEY_TEXT,
+  description: "1 to 256 characters, no control characters or lone surrogates; matched exactly",
 });
 
 /** A publication's or post's slug: 1–256 URL-friendly code points. */
@@ -34,7 +44,8 @@ export const SlugSchema = Type.String({
   minLength: 1,
   maxLength: 256,
   pattern: URL_FRIENDLY,
-  description: "1 to 256 characters; no whitespace, /, ?, #, %, \\ or controls; not . or ..",
+  description:
+    "1 to 256 characters; no whitespace, /, ?, #, %, \\, controls or lone surrogates; not . or ..",
 });
 
 /** An absolute http(s) URL of at most 2,048 code points, as a WHATWG URL parser reads it. */

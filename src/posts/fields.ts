@@ -21,6 +21,8 @@ export {
 export {
   AuthorIdsSchema,
   CategoriesSchema,
+  epochMsSchema,
+  MAX_CATEGORIES,
   MAX_EPOCH_MS,
   POST_STATUSES,
   PostFieldsSchema,

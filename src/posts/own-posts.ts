@@ -6,6 +6,8 @@ import type {
   OwnCursor,
   OwnPostsPage,
   OwnStatus,
+  PostReader,
+  PostRecord,
   PublicationReader,
 } from "../store/post-store.js";
 
@@ -27,6 +29,7 @@ export interface OwnList extends OwnPostsPage {
 export class OwnPosts {
   constructor(
     private readonly store: Pick<AuthoringReader, "listOwnPosts"> &
+      Pick<PostReader, "findPostById"> &
       Pick<PublicationReader, "findPublication">,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -40,6 +43,16 @@ export class OwnPosts {
     const page = await this.store.listOwnPosts(after ? { ...query, after } : query);
     const last = page.posts[page.posts.length - 1];
     return page.hasMore && last ? { ...page, cursor: encodeCursor(last) } : page;
+  }
+
+  /** One of the publication's posts, in any status; another publication's is none. */
+  async find(
+    publicationId: string,
+    id: string,
+    withContent: boolean,
+  ): Promise<PostRecord | undefined> {
+    const post = await this.store.findPostById(id, { withContent });
+    return post?.publicationId === publicationId ? post : undefined;
   }
 }
 

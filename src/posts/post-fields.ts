@@ -16,14 +16,24 @@ export const SubtitleSchema = Type.String({ maxLength: 300 });
 /** The short preview text of a post (write bodies): at most 500 code points. */
 export const PostPreviewSchema = Type.String({ maxLength: 500 });
 
+/** How many categories a post may have. */
+export const MAX_CATEGORIES = 100;
+
 /** A post's categories: at most 100 distinct names of 1–100 code points, no controls. */
 export const CategoriesSchema = Type.Array(
   Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROLS }),
-  { maxItems: 100, uniqueItems: true },
+  { maxItems: MAX_CATEGORIES, uniqueItems: true },
 );
 
 /** A post's authors, by id, in byline order: at most 100, distinct. */
 export const AuthorIdsSchema = Type.Array(IdentifierSchema, { maxItems: 100, uniqueItems: true });
+
+/**
+ * Epoch milliseconds as a number, from 1970 to the end of 9999: every time a write takes
+ * (the import's times, the API's `scheduledAt`) is bounded by this one rule.
+ */
+export const epochMsSchema = (description?: string) =>
+  Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS, ...(description ? { description } : {}) });
 
 /**
  * A point in time: epoch milliseconds as a number or a decimal string, or an ISO 8601 date
@@ -31,11 +41,7 @@ export const AuthorIdsSchema = Type.Array(IdentifierSchema, { maxItems: 100, uni
  */
 export const TimestampSchema = Type.Refine(
   Type.Union(
-    [
-      Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS }),
-      Type.String({ pattern: EPOCH_MS_TEXT }),
-      Type.String({ pattern: ISO_8601 }),
-    ],
+    [epochMsSchema(), Type.String({ pattern: EPOCH_MS_TEXT }), Type.String({ pattern: ISO_8601 })],
     { description: "epoch milliseconds (a number or a decimal string) or an ISO 8601 date-time" },
   ),
   (value) => inRange(toEpochMs(value)),

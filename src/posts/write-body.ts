@@ -1,7 +1,7 @@
 // A write body → the changes it asks for, checked with the shared field rules. Problems
 // are 400 invalid_parameter naming the field, worded as the import words them.
 import type { TSchema } from "typebox";
-import type { ContentSource } from "../content/index.js";
+import { MAX_JSON_DEPTH, type ContentSource } from "../content/index.js";
 import { ApiError } from "../errors.js";
 import { fieldValidator, type FieldProblem } from "./field-errors.js";
 import { CategoriesSchema } from "./fields.js";
@@ -34,6 +34,40 @@ const checkCategories = fieldValidator(CategoriesSchema);
 
 export function invalid(problem: FieldProblem): ApiError {
   return new ApiError("invalid_parameter", `${problem.field}: ${problem.reason}`);
+}
+
+/**
+ * Refuses a body with a field nested deeper than a `json` document may be (MAX_JSON_DEPTH
+ * levels, the field itself the first), naming the field, before anything walks it
+ * recursively: hashing, checking or handing it to a worker would overflow the stack.
+ * One pass, iterative, linear in the body's size.
+ */
+export function checkDepth(body: unknown): void {
+  if (typeof body !== "object" || body === null) return;
+  type Frame = { value: object; depth: number; field: string };
+  const stack: Frame[] = [{ value: body, depth: 0, field: "body" }];
+  while (stack.length > 0) {
+    const { value, depth, field } = stack.pop()!;
+    if (depth > MAX_JSON_DEPTH) {
+      throw invalid({ field, reason: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+    // Only containers are pushed: a long list of strings or numbers costs one look each.
+    if (Array.isArray(value)) {
+      for (const child of value as unknown[]) {
+        if (typeof child === "object" && child !== null) {
+          stack.push({ value: child, depth: depth + 1, field });
+        }
+      }
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child === "object" && child !== null) {
+        stack.push({ value: child, depth: depth + 1, field: depth === 0 ? key : field });
+      }
+    }
+  }
 }
 
 export function createChanges(body: unknown): PostChanges {

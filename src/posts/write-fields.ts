@@ -5,16 +5,21 @@
 import { Type, type Static } from "typebox";
 import {
   AuthorIdsSchema,
+  epochMsSchema,
   HttpUrlSchema,
+  MAX_CATEGORIES,
   PostPreviewSchema,
   SlugSchema,
   SubtitleSchema,
   TitleSchema,
 } from "./fields.js";
 
-const Categories = Type.Union([Type.Array(Type.String()), Type.String()], {
-  description: "category names: an array, or one comma-separated string",
-});
+// The array is bounded here already, so a long one is refused before any item is looked at;
+// the names themselves are checked once split (write-body.ts).
+const Categories = Type.Union(
+  [Type.Array(Type.String(), { maxItems: MAX_CATEGORIES }), Type.String()],
+  { description: "category names: an array, or one comma-separated string" },
+);
 
 const SendNewsletter = Type.Union(
   [
@@ -31,10 +36,9 @@ const SendNewsletter = Type.Union(
 );
 
 /** Epoch milliseconds, as the original's client sends `Date.now() + …`. */
-const ScheduledAt = Type.Integer({
-  minimum: 0,
-  description: "when to publish, in milliseconds since the Unix epoch; must be in the future",
-});
+const ScheduledAt = epochMsSchema(
+  "when to publish, in milliseconds since the Unix epoch, before the end of 9999; must be in the future",
+);
 
 const Markdown = Type.String({ description: "the post's content as Markdown" });
 const Json = Type.Union([Type.Object({}), Type.String()], {
@@ -71,7 +75,11 @@ export const UpdatePostBody = Type.Object(
     status: Type.Optional(
       Type.Union([Type.Literal("draft"), Type.Literal("published"), Type.Literal("archived")]),
     ),
-    scheduledAt: Type.Optional(Type.Union([ScheduledAt, Type.Null()])),
+    scheduledAt: Type.Optional(
+      Type.Union([ScheduledAt, Type.Null()], {
+        description: "milliseconds since the Unix epoch, before the end of 9999, or null",
+      }),
+    ),
   },
   { additionalProperties: false, $id: "UpdatePostBody" },
 );

@@ -62,7 +62,8 @@ test("the CLI prints the first bad lines of each kind, then a count", async () =
   assert.deepEqual(told, [
     ...[1, 2, 3, 4].map((n) => `line ${n}: type: must be publication, author or post`),
     ...[5001, 5002, 5003].map(
-      (n) => `line ${n}: slug: must be URL-friendly (no spaces, /, ?, #, %, \\ or controls)`,
+      (n) =>
+        `line ${n}: slug: must be URL-friendly (no spaces, /, ?, #, %, \\, controls or lone surrogates)`,
     ),
   ]);
   assert.match(res.stderr, /… and 4996 more rejections of type not shown/);

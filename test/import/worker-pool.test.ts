@@ -110,3 +110,12 @@ test("idle workers do not keep the process alive", (t) => {
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout.trim(), "42", "a busy worker kept it alive until the answer");
 });
+
+test("a task that cannot be sent fails alone and leaves nothing waiting", async (t) => {
+  const pool = new WorkerPool<SleepyTask, number>(SLEEPY, 1);
+  t.after(() => pool.close());
+  const unsendable = { value: 1, delay: () => 0 } as unknown as SleepyTask;
+  await assert.rejects(pool.run(unsendable), /could not be cloned/);
+  assert.equal(pool.pending, 0);
+  assert.equal(await pool.run({ value: 2 }), 4, "the pool still works");
+});

@@ -46,4 +46,11 @@ describe("deriving content for API writes", () => {
       return true;
     });
   });
+
+  it("fails a document it cannot hand to a worker, and nothing is left waiting for it", async () => {
+    const unsendable = { json: { type: "doc", padding: "x".repeat(40 * 1024), f: () => 0 } };
+    await assert.rejects(deriver.derive(unsendable), /could not be cloned/);
+    assert.equal(deriver.pending, 0);
+    assert.deepEqual(await deriver.derive({ markdown: large }), deriveContent({ markdown: large }));
+  });
 });

@@ -38,8 +38,14 @@ test("a missing required field is required, named by its path", () => {
 
 test("identifiers: 1 to 256 characters without controls", () => {
   assert.equal(verdict(s.IdentifierSchema, "pst_é😀"), "ok");
-  assert.equal(verdict(s.IdentifierSchema, "a\u001bb"), ": must not contain control characters");
-  assert.equal(verdict(s.IdentifierSchema, "a\u007f"), ": must not contain control characters");
+  assert.equal(
+    verdict(s.IdentifierSchema, "a\u001bb"),
+    ": must not contain control characters or lone surrogates",
+  );
+  assert.equal(
+    verdict(s.IdentifierSchema, "a\u007f"),
+    ": must not contain control characters or lone surrogates",
+  );
   assert.match(verdict(s.IdentifierSchema, "x".repeat(257)), /1 to 256 characters \(got 257\)/);
   assert.match(verdict(s.IdentifierSchema, ""), /got 0/);
 });
