@@ -110,6 +110,8 @@ function postLine(p: ExportedPost): string {
     ...{ postPreview: p.postPreview, sendNewsletter: p.sendNewsletter || undefined },
     ...{ oldSlugs: p.oldSlugs.length > 0 ? p.oldSlugs : undefined, views: p.views },
   });
+  // A post stored without a body (its line gave none) is written without one.
+  if (p.json === "") return `${head}\n`;
   // The stored document is JSON text already: spliced in, not parsed and written again.
   // A document stored with line breaks (another writer's) is rewritten onto one line.
   const json = /[\n\r]/.test(p.json) ? JSON.stringify(JSON.parse(p.json)) : p.json;

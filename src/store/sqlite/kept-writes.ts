@@ -3,6 +3,7 @@
 // and webhook endpoints (upserts by id, so importing the same file twice changes nothing).
 import type { Database, Statement } from "better-sqlite3";
 import type { ApiKeyInput, EndpointInput, PostInput } from "../post-store.js";
+import { numbered } from "./background.js";
 
 const prepared = new WeakMap<Database, KeptStatements>();
 
@@ -52,7 +53,7 @@ function prepareAll(db: Database): KeptStatements {
 export function writePostKept(sql: KeptStatements, p: PostInput): void {
   if (p.oldSlugs !== undefined) {
     sql.clearHistory.run(p.id);
-    for (const slug of p.oldSlugs) sql.addHistory.run(p.publicationId, slug, p.id);
+    for (const slug of p.oldSlugs) sql.addHistory.run(numbered(p.publicationId, slug, p.id));
   }
   if (p.views !== undefined) sql.setViews.run(p.id, p.views);
 }
