@@ -74,6 +74,11 @@ authors, old slugs and views), in the format 'folio import -' reads back. It mov
       return 0;
     } catch (error) {
       if (error instanceof UnknownPublicationChoice) throw new UsageError(error.message);
+      // The reader went away (`folio export | head`): the export is incomplete, not broken.
+      if ((error as NodeJS.ErrnoException).code === "EPIPE") {
+        console.error("folio: the output was closed before the export ended");
+        return 1;
+      }
       throw error;
     } finally {
       await store.close();

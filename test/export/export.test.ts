@@ -9,7 +9,8 @@ import type { PostStore } from "../../src/store/post-store.js";
 import { makeKey } from "../helpers/authoring.js";
 import { loadFixtures, ndjson } from "../helpers/fixtures.js";
 import { GEN_PUBLICATION, generatedPost } from "../helpers/generated.js";
-import { storeFactories } from "../helpers/stores.js";
+import { runFolio } from "../helpers/cli.js";
+import { sqliteFactory, storeFactories } from "../helpers/stores.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
@@ -122,3 +123,21 @@ for (const factory of await storeFactories()) {
     });
   });
 }
+
+describe("folio export on the command line", () => {
+  it("words a bad choice and a missing DIR, and is listed in folio help", async (t) => {
+    const { store, url, dispose } = await sqliteFactory.create();
+    t.after(dispose);
+    await loadFixtures(store);
+    const env = { DATABASE_URL: url };
+    const unknown = await runFolio(["export", "--publication", "nope"], env);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no publication has the slug or id "nope"/);
+    const noDir = await runFolio(["export", "--format", "markdown"], env);
+    assert.equal(noDir.code, 2);
+    assert.match(noDir.stderr, /needs a DIR/);
+    const help = await runFolio(["help"], env);
+    assert.match(help.stdout, /^ {2}export /m);
+    assert.match(help.stdout, /^ {2}backup /m);
+  });
+});
