@@ -1,14 +1,20 @@
 // One NDJSON line → one validated import record, or the reason it is refused. The limits are
 // the shared schemas' (posts/fields.ts); this file only maps a valid line onto a record.
 import { RENDERER_VERSION } from "../content/index.js";
+import { Type } from "typebox";
 import {
+  ApiKeyFieldsSchema,
   AuthorFieldsSchema,
   PostFieldsSchema,
+  PostKeptFieldsSchema,
   PublicationFieldsSchema,
+  WebhookEndpointFieldsSchema,
   toEpochMs,
 } from "../posts/fields.js";
 import type {
+  ApiKeyInput,
   AuthorInput,
+  EndpointInput,
   ImportRecord,
   PostInput,
   PublicationInput,
@@ -29,7 +35,14 @@ export interface ParsedRecord {
 
 const checkPublication = checker(PublicationFieldsSchema);
 const checkAuthor = checker(AuthorFieldsSchema);
-const checkPost = checker(PostFieldsSchema);
+// A post line may also carry what an export keeps of its history (posts/kept-fields.ts).
+const PostLineSchema = Type.Object({
+  ...PostFieldsSchema.properties,
+  ...PostKeptFieldsSchema.properties,
+});
+const checkPost = checker(PostLineSchema);
+const checkApiKey = checker(ApiKeyFieldsSchema);
+const checkEndpoint = checker(WebhookEndpointFieldsSchema);
 
 export function parseRecord(line: string, now: number): ParsedRecord {
   let value: unknown;
@@ -54,15 +67,21 @@ export function recordFrom(value: unknown, now: number): ParsedRecord {
       return { record: author(o), unknownTypes: {}, unknownFields: unknown(o) };
     case "post":
       return { ...post(o, now), unknownFields: unknown(o) };
+    case "apiKey":
+      return { record: apiKey(o), unknownTypes: {}, unknownFields: unknown(o) };
+    case "webhookEndpoint":
+      return { record: endpoint(o), unknownTypes: {}, unknownFields: unknown(o) };
     default:
-      throw new FieldError("type", "must be publication, author or post");
+      throw new FieldError("type", "must be publication, author, post, apiKey or webhookEndpoint");
   }
 }
 
 const KNOWN: Record<string, Set<string>> = {
   publication: new Set(["type", ...Object.keys(PublicationFieldsSchema.properties)]),
   author: new Set(["type", ...Object.keys(AuthorFieldsSchema.properties)]),
-  post: new Set(["type", ...Object.keys(PostFieldsSchema.properties), ...BODIES]),
+  post: new Set(["type", ...Object.keys(PostLineSchema.properties), ...BODIES]),
+  apiKey: new Set(["type", ...Object.keys(ApiKeyFieldsSchema.properties)]),
+  webhookEndpoint: new Set(["type", ...Object.keys(WebhookEndpointFieldsSchema.properties)]),
 };
 
 function unknown(o: Fields): string[] {
@@ -116,11 +135,35 @@ function post(o: Fields, now: number): Omit<ParsedRecord, "unknownFields"> {
   if (fields.subtitle !== undefined) record.subtitle = fields.subtitle;
   if (fields.imageUrl !== undefined) record.imageUrl = fields.imageUrl;
   if (fields.coinId !== undefined) record.coinId = fields.coinId;
+  if (fields.createdAt !== undefined) record.createdAt = toEpochMs(fields.createdAt);
+  if (fields.postPreview !== undefined) record.postPreview = fields.postPreview;
+  if (fields.sendNewsletter !== undefined) record.sendNewsletter = fields.sendNewsletter;
+  if (fields.oldSlugs !== undefined) record.oldSlugs = fields.oldSlugs;
+  if (fields.views !== undefined) record.views = fields.views;
   const defaulted = {
     updatedAt: fields.updatedAt === undefined,
     publishedAt: publishedAt === undefined && status === "published",
   };
   return { record, unknownTypes: body(o, record), defaulted };
+}
+
+function apiKey(o: Fields): ApiKeyInput {
+  const { createdAt, revokedAt, ...fields } = checkApiKey(o);
+  const record: ApiKeyInput = { type: "apiKey", ...fields, createdAt: toEpochMs(createdAt) };
+  if (revokedAt !== undefined) record.revokedAt = toEpochMs(revokedAt);
+  return record;
+}
+
+function endpoint(o: Fields): EndpointInput {
+  const { createdAt, disabledAt, includeContent, ...fields } = checkEndpoint(o);
+  const record: EndpointInput = {
+    type: "webhookEndpoint",
+    ...fields,
+    includeContent: includeContent ?? false,
+    createdAt: toEpochMs(createdAt),
+  };
+  if (disabledAt !== undefined) record.disabledAt = toEpochMs(disabledAt);
+  return record;
 }
 
 function isObject(value: unknown): value is Fields {

@@ -34,6 +34,14 @@ export {
   toEpochMs,
 } from "./post-fields.js";
 export type { PostFields, PostStatusValue, Timestamp } from "./post-fields.js";
+export {
+  ApiKeyFieldsSchema,
+  OldSlugsSchema,
+  PostKeptFieldsSchema,
+  ViewsSchema,
+  WebhookEndpointFieldsSchema,
+} from "./kept-fields.js";
+export type { ApiKeyFields, WebhookEndpointFields } from "./kept-fields.js";
 
 /** A publication's or author's display name: 1–200 code points. */
 export const NameSchema = Type.String({ minLength: 1, maxLength: 200 });

@@ -18,6 +18,8 @@ export function emptyChangeSet(): ChangeSet {
 }
 
 export function noteChange(changed: ChangeSet, record: ImportRecord) {
+  // Keys and endpoints are in no answer: nothing cached depends on them.
+  if (record.type === "apiKey" || record.type === "webhookEndpoint") return;
   if (record.type === "post")
     notePost(changed, record.id, [record.publicationId], record.categories);
   else noteEverything(changed);

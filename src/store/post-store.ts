@@ -14,6 +14,7 @@ import type { ApiKeyStore } from "./api-keys.js";
 import type { AuthoringReader } from "./authoring-reads.js";
 import type { AuthoringWrites } from "./authoring-writes.js";
 import type { ViewStore } from "./views.js";
+import type { SnapshotReader } from "./export-reads.js";
 
 import type { PostLists } from "./post-lists.js";
 import type { PublicationReader } from "./publications.js";
@@ -29,6 +30,7 @@ export type * from "./api-keys.js";
 export type * from "./authoring-reads.js";
 export type * from "./authoring-writes.js";
 export type * from "./views.js";
+export type * from "./export-reads.js";
 export type * from "./post-lists.js";
 export type * from "./publications.js";
 export type * from "./search.js";
@@ -125,7 +127,7 @@ export interface AssembledRoles
 
 /** A whole backend: every role, plus its lifetime. */
 export interface PostStore
-  extends PostReader, PostWriter, ChangeFeed, StoreMaintenance, AssembledRoles {
+  extends PostReader, PostWriter, ChangeFeed, StoreMaintenance, AssembledRoles, SnapshotReader {
   readonly kind: "sqlite" | "postgres";
   close(): Promise<void>;
 }

@@ -1,4 +1,6 @@
 // What the store holds and hands back: plain data, no behaviour.
+import type { ApiKeyRecord } from "./api-keys.js";
+import type { NewEndpoint } from "./webhook-endpoints.js";
 
 export type PostStatus = "draft" | "published" | "archived";
 
@@ -93,14 +95,32 @@ export interface PostInput extends PostFields {
   postPreview?: string;
   /** Whether subscribers are to be mailed when it publishes; carried for events, never sent. */
   sendNewsletter?: boolean;
+  /** When it was first stored, if the writer knows (an export); else `createdAtOf`. */
+  createdAt?: number;
+  /** Its slug history, when the writer gives it: replaces what the store held. */
+  oldSlugs?: string[];
+  /** Its view total, when the writer gives it: replaces what the store held. */
+  views?: number;
 }
 
 /** When a post is first stored: the order of a publication's own list (newest first). */
-export function createdAtOf(post: Pick<PostInput, "publishedAt" | "updatedAt">): number {
-  return post.publishedAt ?? post.updatedAt;
+export function createdAtOf(
+  post: Pick<PostInput, "publishedAt" | "updatedAt" | "createdAt">,
+): number {
+  return post.createdAt ?? post.publishedAt ?? post.updatedAt;
 }
 
-export type ImportRecord = PublicationInput | AuthorInput | PostInput;
+/** An API key carried from another store: its hash, never its secret. */
+export interface ApiKeyInput extends ApiKeyRecord {
+  type: "apiKey";
+}
+
+/** A webhook endpoint carried from another store, with its signing secret. */
+export interface EndpointInput extends NewEndpoint {
+  type: "webhookEndpoint";
+}
+
+export type ImportRecord = PublicationInput | AuthorInput | PostInput | ApiKeyInput | EndpointInput;
 
 /** A record with the line of the file it came from, so rejections can name it. */
 export interface NumberedRecord {

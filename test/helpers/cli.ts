@@ -28,6 +28,9 @@ export function runFolio(
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    // A command that stops reading early (a refused input) closes the pipe: its exit code
+    // and output say why, which is what the test asserts on.
+    child.stdin.on("error", () => {});
     child.stdin.end(stdin);
   });
 }

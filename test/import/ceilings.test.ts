@@ -60,7 +60,9 @@ test("the CLI prints the first bad lines of each kind, then a count", async () =
   assert.equal(res.code, 1);
   const told = res.stderr.split("\n").filter((l) => /^line \d+: /.test(l));
   assert.deepEqual(told, [
-    ...[1, 2, 3, 4].map((n) => `line ${n}: type: must be publication, author or post`),
+    ...[1, 2, 3, 4].map(
+      (n) => `line ${n}: type: must be publication, author, post, apiKey or webhookEndpoint`,
+    ),
     ...[5001, 5002, 5003].map(
       (n) =>
         `line ${n}: slug: must be URL-friendly (no spaces, /, ?, #, %, \\, controls or lone surrogates)`,

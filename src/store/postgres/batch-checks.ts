@@ -15,6 +15,7 @@ interface Snapshot {
   authors: Set<string>;
   postKey: Map<string, string>; // id → key
   postByKey: Map<string, string>; // key → id
+  keyByHash: Map<string, string>; // API key hash → id
 }
 
 const SNAPSHOT_SQL = `
@@ -27,38 +28,43 @@ const SNAPSHOT_SQL = `
   UNION ALL
   SELECT 'post', p.id, p.publication_id, p.slug
     FROM unnest($5::text[], $6::text[]) AS k(publication_id, slug)
-    JOIN posts p ON p.publication_id = k.publication_id AND p.slug = k.slug`;
+    JOIN posts p ON p.publication_id = k.publication_id AND p.slug = k.slug
+  UNION ALL
+  SELECT 'apiKey', id, hash, NULL FROM api_keys WHERE hash = ANY($7::text[])`;
 
 interface SnapshotRow {
-  kind: "publication" | "author" | "post";
+  kind: "publication" | "author" | "post" | "apiKey";
   id: string;
   a: string | null;
   b: string | null;
 }
 
 async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]) {
-  const [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs] = [[], [], [], [], [], []] as [
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-  ];
+  const [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs, hashes] = [
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ] as string[][] as [string[], string[], string[], string[], string[], string[], string[]];
   for (const { record } of batch) {
     if (record.type === "publication") {
       pubIds.push(record.id);
       pubSlugs.push(record.slug);
       continue;
     }
-    pubIds.push(record.publicationId);
+    if (record.publicationId !== undefined) pubIds.push(record.publicationId);
+    if (record.type === "apiKey") hashes.push(record.hash);
+    if (record.type === "apiKey" || record.type === "webhookEndpoint") continue;
     if (record.type === "author") continue;
     authorIds.push(...record.authorIds);
     postIds.push(record.id);
     postPubs.push(record.publicationId);
     postSlugs.push(record.slug);
   }
-  const params = [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs];
+  const params = [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs, hashes];
   const { rows } = await client.query<SnapshotRow>(SNAPSHOT_SQL, params);
   const snapshot: Snapshot = {
     publicationSlug: new Map(),
@@ -66,6 +72,7 @@ async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]
     authors: new Set(),
     postKey: new Map(),
     postByKey: new Map(),
+    keyByHash: new Map(),
   };
   for (const row of rows) {
     if (row.kind === "publication") {
@@ -73,6 +80,8 @@ async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]
       snapshot.publicationBySlug.set(row.a!, row.id);
     } else if (row.kind === "author") {
       snapshot.authors.add(row.id);
+    } else if (row.kind === "apiKey") {
+      snapshot.keyByHash.set(row.a!, row.id);
     } else {
       snapshot.postKey.set(row.id, key(row.a!, row.b!));
       snapshot.postByKey.set(key(row.a!, row.b!), row.id);
@@ -104,11 +113,21 @@ function check(s: Snapshot, { line, record }: NumberedRecord): Rejection | undef
     moveOwnership(s.publicationSlug, s.publicationBySlug, record.id, record.slug);
     return undefined;
   }
-  if (!s.publicationSlug.has(record.publicationId)) {
+  if (record.type === "webhookEndpoint" && record.publicationId === undefined) return undefined;
+  if (!s.publicationSlug.has(record.publicationId!)) {
     return { line, field: "publicationId", reason: `unknown publication ${record.publicationId}` };
   }
   if (record.type === "author") {
     s.authors.add(record.id);
+    return undefined;
+  }
+  if (record.type === "webhookEndpoint") return undefined;
+  if (record.type === "apiKey") {
+    const owner = s.keyByHash.get(record.hash);
+    if (owner !== undefined && owner !== record.id) {
+      return { line, field: "hash", reason: `already the hash of key ${owner}` };
+    }
+    s.keyByHash.set(record.hash, record.id);
     return undefined;
   }
   const missing = record.authorIds.find((id) => !s.authors.has(id));

@@ -2,7 +2,13 @@
 // array parameter each (unnest), so a statement's size does not depend on the batch's.
 import type { PoolClient } from "pg";
 import { noteLists, type ChangeSet } from "../change-notice.js";
-import type { AuthorInput, NumberedRecord, PostInput, PublicationInput } from "../post-store.js";
+import type {
+  ApiKeyInput,
+  AuthorInput,
+  NumberedRecord,
+  PostInput,
+  PublicationInput,
+} from "../post-store.js";
 import { authorColumns } from "../author-columns.js";
 import { postColumns } from "../post-columns.js";
 import { publicationColumns } from "../publication-columns.js";
@@ -16,6 +22,7 @@ import {
   UPSERT_POSTS,
   UPSERT_PUBLICATIONS,
 } from "./batch-statements.js";
+import { writeApiKeys, writePostsKept } from "./kept-writes.js";
 
 /** Columns of rows: one array per column, in the statement's order. */
 function columns<T>(rows: readonly T[], pick: (row: T) => unknown[]): unknown[][] {
@@ -48,7 +55,8 @@ export function partsWithDistinctIds(batch: readonly NumberedRecord[]): Numbered
 }
 
 /**
- * Publications first, then authors, then posts: each may only refer to what came before.
+ * Publications first, then authors, then posts, then keys: each may only refer to what came
+ * before. Endpoints are not written here (writes.ts writes them after the batch's events).
  * Resolves to the authors that are new or changed (a same-valued line updates nothing).
  */
 export async function writePart(
@@ -73,6 +81,8 @@ export async function writePart(
     written = result.rows.map((r) => r.id);
   }
   if (posts.length > 0) await writePosts(client, posts, changed);
+  await writePostsKept(client, posts);
+  await writeApiKeys(client, of("apiKey") as ApiKeyInput[]);
   return written;
 }
 

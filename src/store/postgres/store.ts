@@ -2,6 +2,8 @@
 // (a replica when DATABASE_READ_URL is set); migrations, imports and LISTEN to the primary.
 // Pools connect lazily, so a store opens even while PostgreSQL is down: its calls then
 // fail with StoreUnavailableError, and succeed again once the server is back.
+import { openPostgresSnapshot } from "./export-reads.js";
+import type { ExportSnapshot } from "../export-reads.js";
 import type pg from "pg";
 import type { PostgresSettings } from "../../config.js";
 import { StoreUnavailableError } from "../../errors.js";
@@ -103,6 +105,10 @@ export class PostgresStore implements PostStore {
       ...[this.primary, this.translate, this.changes.notifyLocal],
       ...[this.options.represent, bulk],
     );
+  }
+
+  openSnapshot(): Promise<ExportSnapshot> {
+    return openPostgresSnapshot(this.primary, this.translate);
   }
 
   watchChanges(listener: ChangeListener): Promise<() => Promise<void>> {

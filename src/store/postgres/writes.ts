@@ -16,6 +16,7 @@ import { sweepGoLives } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import type {
   ChangeNotice,
+  EndpointInput,
   WriteTransaction,
   NumberedRecord,
   PostInput,
@@ -24,6 +25,7 @@ import type {
 import { postgresAuthoringWrites } from "./authoring-writes.js";
 import { checkBatch } from "./batch-checks.js";
 import { partsWithDistinctIds, writePart } from "./batch-writes.js";
+import { writeEndpoints } from "./kept-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
 import { ignoreLostConnection } from "./pool.js";
@@ -89,7 +91,15 @@ export class PostgresWrite implements WriteTransaction {
     if (!this.open) throw new Error("import transaction is already finished");
     if (batch.length === 0) return [];
     try {
-      const { accepted, rejections } = await checkBatch(this.client, batch);
+      const checked = await checkBatch(this.client, batch);
+      const { rejections } = checked;
+      // An endpoint hears only of what is written after it: not of the posts of its own file.
+      const endpoints: EndpointInput[] = [];
+      const accepted = checked.accepted.filter((item) => {
+        if (item.record.type !== "webhookEndpoint") return true;
+        endpoints.push(item.record);
+        return false;
+      });
       const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
       await this.outbox.beforeWrite(posts, Date.now());
       const authors: string[] = [];
@@ -101,6 +111,12 @@ export class PostgresWrite implements WriteTransaction {
       const shown = await postsOfAuthors(this.client, authors);
       await refreshBytes(this.client, this.represent, [...posts.map((p) => p.id), ...shown]);
       await this.outbox.written(posts, Date.now());
+      for (const part of partsWithDistinctIds(endpoints.map((record) => ({ line: 0, record })))) {
+        await writeEndpoints(
+          this.client,
+          part.map((item) => item.record as EndpointInput),
+        );
+      }
       return rejections;
     } catch (error) {
       throw this.translate(error);

@@ -6,7 +6,13 @@ import type { WriteStatements } from "./write-statements.js";
 export function checkRecord(
   sql: WriteStatements,
   { line, record }: NumberedRecord,
+  keyByHash: (hash: string) => string | undefined,
 ): Rejection | undefined {
+  if (record.type === "webhookEndpoint") {
+    const pub = record.publicationId;
+    if (pub === undefined || sql.publicationById.get(pub)) return undefined;
+    return { line, field: "publicationId", reason: `unknown publication ${pub}` };
+  }
   if (record.type === "publication") {
     const owner = sql.publicationBySlug.get(record.slug) as string | undefined;
     if (owner !== undefined && owner !== record.id) {
@@ -22,6 +28,11 @@ export function checkRecord(
     };
   }
   if (record.type === "author") return undefined;
+  if (record.type === "apiKey") {
+    const owner = keyByHash(record.hash);
+    if (owner === undefined || owner === record.id) return undefined;
+    return { line, field: "hash", reason: `already the hash of key ${owner}` };
+  }
   const missing = record.authorIds.find((id) => !sql.authorById.get(id));
   if (missing !== undefined) {
     return { line, field: "authorIds", reason: `unknown author ${missing}` };

@@ -33,6 +33,8 @@ import { SqlitePostLists } from "./post-lists.js";
 import { SqlitePublications } from "./publications.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
+import { openSqliteSnapshot } from "./export-reads.js";
+import type { ExportSnapshot } from "../export-reads.js";
 
 export { StoreOpenError };
 
@@ -97,6 +99,14 @@ export class SqliteStore implements PostStore {
       return write;
     } catch (error) {
       release();
+      throw asStoreError(error);
+    }
+  }
+
+  async openSnapshot(): Promise<ExportSnapshot> {
+    try {
+      return await openSqliteSnapshot(this.db, this.writes);
+    } catch (error) {
       throw asStoreError(error);
     }
   }

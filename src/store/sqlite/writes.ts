@@ -8,6 +8,7 @@ import { sweepGoLives } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import type {
   ChangeNotice,
+  EndpointInput,
   WriteTransaction,
   NumberedRecord,
   PostInput,
@@ -17,6 +18,7 @@ import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 import { checkRecord } from "./batch-checks.js";
 import { writeAuthor, writePost, writePublication } from "./record-writes.js";
+import { keptStatements, writeApiKey, writeEndpoint, writePostKept } from "./kept-writes.js";
 import { writeStatements, type WriteStatements } from "./write-statements.js";
 import type { SqliteBytesWriter } from "./stored-bytes.js";
 
@@ -56,17 +58,24 @@ export class SqliteWrite implements WriteTransaction {
     const rejections: Rejection[] = [];
     const posts: PostInput[] = [];
     const authors: string[] = [];
+    const endpoints: EndpointInput[] = [];
+    const kept = keptStatements(this.db);
+    const keyByHash = (hash: string) => kept.keyByHash.get(hash) as string | undefined;
     const given = batch.map((b) => b.record).filter((r): r is PostInput => r.type === "post");
     await this.outbox.beforeWrite(given, Date.now());
     for (const item of batch) {
-      const rejection = checkRecord(this.sql, item);
+      const rejection = checkRecord(this.sql, item, keyByHash);
+      const { record } = item;
       if (rejection) rejections.push(rejection);
-      else if (this.write(item)) authors.push(item.record.id);
-      if (!rejection && item.record.type === "post") posts.push(item.record);
+      // An endpoint hears only of what is written after it: not of the posts of its own file.
+      else if (record.type === "webhookEndpoint") endpoints.push(record);
+      else if (this.write(item)) authors.push(record.id);
+      if (!rejection && record.type === "post") posts.push(record);
     }
     // Bodies embed their authors: an author's change rewrites every post that shows it.
     this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
     await this.outbox.written(posts, Date.now());
+    for (const endpoint of endpoints) writeEndpoint(kept, endpoint);
     return rejections;
   }
 
@@ -75,7 +84,11 @@ export class SqliteWrite implements WriteTransaction {
     noteChange(this.changed, record);
     if (record.type === "author") return writeAuthor(this.sql, record);
     if (record.type === "publication") writePublication(this.sql, record);
-    else writePost(this.sql, this.changed, record);
+    else if (record.type === "apiKey") writeApiKey(keptStatements(this.db), record);
+    else if (record.type === "post") {
+      writePost(this.sql, this.changed, record);
+      writePostKept(keptStatements(this.db), record);
+    }
     return false;
   }
 

@@ -1,0 +1,88 @@
+// Moving a store as a user does, timed: N posts (BENCH_POSTS, default 1,000,000; the bench
+// data set's documents) imported into SQLite, then `folio export --include-secrets` from
+// SQLite, `folio import` of that file into PostgreSQL, the export from PostgreSQL and its
+// import into a new SQLite file. Each step is its own `folio` process, timed with its peak
+// resident memory by /usr/bin/time. Run: npm run bench:move (BENCH_POSTS=100000 for less).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { lines } from "./data.js";
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const FOLIO = fileURLToPath(new URL("../../bin/folio.js", import.meta.url));
+
+interface Step {
+  seconds: number;
+  peakMiB: number;
+}
+
+/** Runs `folio args`, stdout to `out` when given; resolves to wall time and peak RSS. */
+async function folio(args: string[], databaseUrl: string, out?: string): Promise<Step> {
+  const stdout = out === undefined ? "ignore" : createWriteStream(out);
+  if (stdout !== "ignore") await once(stdout, "open");
+  const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, FOLIO, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", stdout, "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const [code] = (await once(child, "close")) as [number];
+  if (code !== 0) throw new Error(`folio ${args.join(" ")} failed (${code}): ${stderr}`);
+  const [seconds, kib] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
+  return { seconds: seconds!, peakMiB: kib! / 1024 };
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+const dir = mkdtempSync(join(tmpdir(), "folio-move-"));
+const database = `folio_bench_move_${process.pid}`;
+const pgUrl = new URL(ADMIN_URL);
+pgUrl.pathname = `/${database}`;
+try {
+  const seed = join(dir, "seed.ndjson");
+  const out = createWriteStream(seed);
+  for (const line of lines(POSTS, false)) if (!out.write(line + "\n")) await once(out, "drain");
+  out.end();
+  await once(out, "finish");
+  const [source, back] = [join(dir, "source.db"), join(dir, "back.db")];
+  const [fromSqlite, fromPostgres] = [join(dir, "sqlite.ndjson"), join(dir, "postgres.ndjson")];
+  await folio(["import", seed], source);
+  await admin(`CREATE DATABASE ${database}`);
+  const steps: [string, Step, string][] = [
+    [
+      "export from SQLite",
+      await folio(["export", "--include-secrets"], source, fromSqlite),
+      fromSqlite,
+    ],
+    ["import into PostgreSQL", await folio(["import", fromSqlite], pgUrl.href), fromSqlite],
+    [
+      "export from PostgreSQL",
+      await folio(["export", "--include-secrets"], pgUrl.href, fromPostgres),
+      fromPostgres,
+    ],
+    ["import into SQLite", await folio(["import", fromPostgres], back), fromPostgres],
+  ];
+  console.log(`${POSTS} posts`);
+  console.log("| step | seconds | posts/s | MB/s | peak RSS (MiB) |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const [name, step, file] of steps) {
+    const mb = statSync(file).size / 1e6;
+    const rate = Math.round(POSTS / step.seconds);
+    console.log(
+      `| ${name} | ${step.seconds.toFixed(1)} | ${rate} | ${(mb / step.seconds).toFixed(1)} | ${step.peakMiB.toFixed(0)} |`,
+    );
+  }
+} finally {
+  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+}

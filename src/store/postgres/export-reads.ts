@@ -1,0 +1,56 @@
+// The export's snapshot on PostgreSQL (store/export-reads.ts): one connection of the primary
+// pool in a REPEATABLE READ, READ ONLY transaction, which sees the database as it was at its
+// first statement however long the export runs and whatever is written meanwhile.
+import type pg from "pg";
+import { snapshotReads, type ExportSnapshot } from "../export-reads.js";
+import { ignoreLostConnection } from "./pool.js";
+
+// An export waits on its reader (a pipe, a slow disk) between pages: neither the pool's
+// statement timeout nor an idle-in-transaction timeout may cut it short.
+const BEGIN = `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+  SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`;
+
+export async function openPostgresSnapshot(
+  pool: pg.Pool,
+  translate: (error: unknown) => unknown,
+): Promise<ExportSnapshot> {
+  let client: pg.PoolClient | undefined;
+  try {
+    client = await pool.connect();
+    client.on("error", ignoreLostConnection);
+    await client.query(BEGIN);
+    // The snapshot is taken at the first statement after BEGIN.
+    await client.query("SELECT 1 FROM publications LIMIT 1");
+  } catch (error) {
+    client?.off("error", ignoreLostConnection);
+    client?.release(true);
+    throw translate(error);
+  }
+  const c = client;
+  let open = true;
+  return snapshotReads({
+    param: (n) => `$${n}`,
+    text: (n) => `$${n}::text`,
+    inIds: (column, n) => `${column} = ANY($${n}::text[])`,
+    ids: (ids) => ids,
+    async all(sql, params) {
+      try {
+        return (await c.query(sql, params)).rows as Record<string, unknown>[];
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async close() {
+      if (!open) return;
+      open = false;
+      let broken = false;
+      try {
+        await c.query("COMMIT");
+      } catch {
+        broken = true;
+      }
+      c.off("error", ignoreLostConnection);
+      c.release(broken);
+    },
+  });
+}
