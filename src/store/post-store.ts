@@ -14,6 +14,8 @@ import type { ApiKeyStore } from "./api-keys.js";
 import type { AuthoringReader } from "./authoring-reads.js";
 import type { AuthoringWrites } from "./authoring-writes.js";
 import type { ViewStore } from "./views.js";
+import type { DeskStore } from "./desk.js";
+import type { MediaStore } from "./media.js";
 
 import type { PostLists } from "./post-lists.js";
 import type { PublicationReader } from "./publications.js";
@@ -29,6 +31,8 @@ export type * from "./api-keys.js";
 export type * from "./authoring-reads.js";
 export type * from "./authoring-writes.js";
 export type * from "./views.js";
+export type * from "./desk.js";
+export type * from "./media.js";
 export type * from "./post-lists.js";
 export type * from "./publications.js";
 export type * from "./search.js";
@@ -121,7 +125,9 @@ export interface AssembledRoles
     StoredBytesReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
-    GoLiveEvents {}
+    GoLiveEvents,
+    DeskStore,
+    MediaStore {}
 
 /** A whole backend: every role, plus its lifetime. */
 export interface PostStore

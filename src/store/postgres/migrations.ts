@@ -5,6 +5,7 @@ import type { PoolClient } from "pg";
 import { SchemaTooNewError, type SchemaState } from "../post-store.js";
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { webhooksSteps } from "./schema-webhooks.js";
@@ -18,6 +19,7 @@ export const migrations: readonly string[] = [
   ...discoverySteps, // 7–9
   ...webhooksSteps, // 10
   ...bytesSteps, // 11
+  ...deskSteps, // 12 (desk: self-contained, renumbered freely before release)
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

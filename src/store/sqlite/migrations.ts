@@ -1,6 +1,7 @@
 // Versioned schema steps for the SQLite store. Append only: a released step never changes.
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { webhooksSteps } from "./schema-webhooks.js";
@@ -14,4 +15,5 @@ export const migrations: readonly string[] = [
   ...discoverySteps, // 7–9
   ...webhooksSteps, // 10
   ...bytesSteps, // 11
+  ...deskSteps, // 12 (desk: self-contained, renumbered freely before release)
 ];
