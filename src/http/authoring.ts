@@ -28,7 +28,8 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   const settings = config.authoring;
   // Key caching and write windows run on real time, whatever clock decides visibility.
   const counter = settings.writeRateLimit > 0 ? sharedCounter(app, config.redis) : undefined;
-  requireApiKeys(app, new KeyVerifier(store), new WriteLimiter(settings.writeRateLimit, counter));
+  const limiter = new WriteLimiter(settings.writeRateLimit, counter);
+  requireApiKeys(app, new KeyVerifier(store), limiter);
   const deriver = new ContentDeriver();
   const views = new ViewCounter(store, {
     flushMs: settings.viewsFlushMs,
@@ -41,7 +42,12 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
     await deriver.close();
   });
   const writes = new PostWrites(store, deriver, clock);
+  const own = new OwnPosts(store, clock);
   await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
-  await app.register(ownRoutes, { own: new OwnPosts(store, clock), store });
+  await app.register(ownRoutes, { own, store });
   await app.register(viewRoutes, { service: deps.reads, views });
+  // What a publication's key may do, for others acting for the publication (the desk).
+  return { writes, own, limiter };
 }
+
+export type AuthoringServices = Awaited<ReturnType<typeof installAuthoring>>;
