@@ -1,5 +1,6 @@
 // The command table: every command is a thin wrapper over the modules below cli/.
 import { demoCommand } from "./demo.js";
+import { deskCommand } from "./desk.js";
 import { importCommand } from "./import.js";
 import { keysCommand } from "./keys.js";
 import { migrateCommand } from "./migrate.js";
@@ -23,4 +24,5 @@ export const commands: Record<string, Command> = {
   keys: keysCommand,
   openapi: openapiCommand,
   webhooks: webhooksCommand,
+  desk: deskCommand,
 };
