@@ -30,6 +30,16 @@ const LAYERS = [
   [
     "src/http/**",
     "http/ is beside import/",
+    ["import", "cli", "client", "desk", "media", "app", "server", "workers"],
+  ],
+  [
+    "src/media/**",
+    "media/ sits under desk/, over store/",
+    ["http", "import", "cli", "client", "desk", "posts", "webhooks", "app", "server", "workers"],
+  ],
+  [
+    "src/desk/**",
+    "desk/ sits over http/, media/, posts/ and store/",
     ["import", "cli", "client", "app", "server", "workers"],
   ],
   [

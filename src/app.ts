@@ -10,6 +10,7 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { installAuthoring } from "./http/authoring.js";
+import { installDesk } from "./desk/install.js";
 import { sharedSchemas } from "./http/post-docs.js";
 import { postRoutes } from "./http/post-routes.js";
 import type { Destination } from "./http/access-log.js";
@@ -63,8 +64,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);
-  const { ownPost } = await installAuthoring(app, { config, store, reads: service, clock });
-  await app.register(postRoutes, { service, cacheControl: config.cacheControl, ownPost });
+  const authoring = await installAuthoring(app, { config, store, reads: service, clock });
+  await app.register(postRoutes, {
+    service,
+    cacheControl: config.cacheControl,
+    ownPost: authoring.ownPost,
+  });
+  await installDesk(app, { config, store, authoring });
   await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
   routes.complete(app);

@@ -2,6 +2,7 @@
 // loadConfig's defaults, `folio --help` and the README's configuration table
 // (scripts/config-table.ts writes it; test/docs/config-table.test.ts fails when they part).
 // The tables live by area in config/; this order is the README's and the help's.
+import { DESK_VARIABLES } from "./config/desk-variables.js";
 import { LIMIT_VARIABLES } from "./config/limit-variables.js";
 import {
   CACHE_VARIABLES,
@@ -33,6 +34,7 @@ export const CONFIG_VARIABLES = [
   ...LIMIT_VARIABLES,
   ...AUTHORING_VARIABLES,
   ...WEBHOOK_VARIABLES,
+  ...DESK_VARIABLES,
   ...IMPORT_VARIABLES,
 ] as const satisfies readonly ConfigVariable[];
 

@@ -3,6 +3,7 @@
 // shared checks are re-exported so every caller keeps importing from here.
 import { availableParallelism } from "node:os";
 import { authoringSettings, type AuthoringSettings } from "./config-authoring.js";
+import { deskSettings, type DeskSettings } from "./config-desk.js";
 import { databaseTarget, type DatabaseTarget } from "./config-database.js";
 import { limitSettings, type LimitSettings } from "./config-limits.js";
 import {
@@ -58,6 +59,8 @@ export interface Config {
   readonly authoring: AuthoringSettings;
   /** Webhook delivery: timers, concurrency, address safety (config-webhooks.ts). */
   readonly webhooks: WebhookSettings;
+  /** The writer's desk: invites, sessions, uploads (config-desk.ts). */
+  readonly desk: DeskSettings;
 }
 
 const MiB = 1024 * 1024;
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limitSettings(env),
     authoring: authoringSettings(env),
     webhooks: webhookSettings(env),
+    desk: deskSettings(env),
   });
 }
 

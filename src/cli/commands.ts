@@ -1,6 +1,7 @@
 // The command table: every command is a thin wrapper over the modules below cli/.
 import { demoCommand } from "./demo.js";
 import { backupCommand, exportCommand } from "./export.js";
+import { deskCommand } from "./desk.js";
 import { importCommand } from "./import.js";
 import { keysCommand } from "./keys.js";
 import { migrateCommand } from "./migrate.js";
@@ -26,4 +27,5 @@ export const commands: Record<string, Command> = {
   webhooks: webhooksCommand,
   export: exportCommand,
   backup: backupCommand,
+  desk: deskCommand,
 };

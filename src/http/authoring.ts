@@ -29,7 +29,8 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   // Key caching and write windows run on real time, whatever clock decides visibility.
   const counter = settings.writeRateLimit > 0 ? sharedCounter(app, config.redis) : undefined;
   const verifier = new KeyVerifier(store);
-  requireApiKeys(app, verifier, new WriteLimiter(settings.writeRateLimit, counter));
+  const limiter = new WriteLimiter(settings.writeRateLimit, counter);
+  requireApiKeys(app, verifier, limiter);
   const deriver = new ContentDeriver();
   const views = new ViewCounter(store, {
     flushMs: settings.viewsFlushMs,
@@ -42,10 +43,13 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
     await deriver.close();
   });
   const writes = new PostWrites(store, deriver, clock);
-  await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
   const own = new OwnPosts(store, clock);
+  await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
   await app.register(ownRoutes, { own, store });
   await app.register(viewRoutes, { service: deps.reads, views });
-  // For the public read of one post, which a writer's key turns into a read of their own.
-  return { ownPost: ownPostAnswer(verifier, own) };
+  // The public read of one post, which a writer's key turns into a read of their own; and what
+  // a publication's key may do, for others acting for the publication (the desk).
+  return { ownPost: ownPostAnswer(verifier, own), writes, own, limiter };
 }
+
+export type AuthoringServices = Awaited<ReturnType<typeof installAuthoring>>;

@@ -56,29 +56,35 @@ export async function ownRoutes(app: FastifyInstance, { own, store }: OwnRoutesO
   const route = { config: { auth: true }, validatorCompiler: fieldCompiler };
 
   app.get("/v1/posts", { ...route, schema: listOwnDocs }, async (request, reply) => {
-    const query = request.query as OwnPostsQueryValue;
-    const withContent = includeContentValue(query.includeContent);
-    const page = await own.list({
-      ...{ publicationId: keyOf(request).publicationId, withContent, limit: limitOf(query.limit) },
-      ...(query.status === undefined ? {} : { status: query.status }),
-      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-    });
-    const items = page.posts.map((post) => ({
-      ...toWirePost(post, withContent),
-      views: post.views,
-      etag: etagOf(post),
-    }));
-    const pagination = { cursor: page.cursor, hasMore: page.hasMore, total: page.total };
-    return reply
-      .headers(PRIVATE)
-      .type("application/json; charset=utf-8")
-      .send(JSON.stringify({ items, pagination }));
+    const page = await ownPage(own, keyOf(request).publicationId, request.query);
+    return reply.headers(PRIVATE).type("application/json; charset=utf-8").send(page);
   });
 
   app.get("/v1/me", { ...route, schema: meDocs }, async (request, reply) => {
     const publication = await publicationOf(store, keyOf(request).publicationId);
     return reply.headers(PRIVATE).send(toWirePublication(publication));
   });
+}
+
+/**
+ * A page of a publication's own posts as JSON, for whoever acts for it: an API key here, a
+ * desk session in desk/.
+ */
+export async function ownPage(own: OwnPosts, publicationId: string, raw: unknown) {
+  const query = raw as OwnPostsQueryValue;
+  const withContent = includeContentValue(query.includeContent);
+  const page = await own.list({
+    ...{ publicationId, withContent, limit: limitOf(query.limit) },
+    ...(query.status === undefined ? {} : { status: query.status }),
+    ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+  });
+  const items = page.posts.map((post) => ({
+    ...toWirePost(post, withContent),
+    views: post.views,
+    etag: etagOf(post),
+  }));
+  const pagination = { cursor: page.cursor, hasMore: page.hasMore, total: page.total };
+  return JSON.stringify({ items, pagination });
 }
 
 function limitOf(raw: string | undefined): number {

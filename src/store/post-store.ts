@@ -15,6 +15,8 @@ import type { AuthoringReader } from "./authoring-reads.js";
 import type { AuthoringWrites } from "./authoring-writes.js";
 import type { ViewStore } from "./views.js";
 import type { SnapshotReader } from "./export-reads.js";
+import type { DeskStore } from "./desk.js";
+import type { MediaStore } from "./media.js";
 
 import type { PostLists } from "./post-lists.js";
 import type { PublicationReader } from "./publications.js";
@@ -31,6 +33,8 @@ export type * from "./authoring-reads.js";
 export type * from "./authoring-writes.js";
 export type * from "./views.js";
 export type * from "./export-reads.js";
+export type * from "./desk.js";
+export type * from "./media.js";
 export type * from "./post-lists.js";
 export type * from "./publications.js";
 export type * from "./search.js";
@@ -123,7 +127,9 @@ export interface AssembledRoles
     StoredBytesReader,
     WebhookEndpointStore,
     WebhookDeliveryStore,
-    GoLiveEvents {}
+    GoLiveEvents,
+    DeskStore,
+    MediaStore {}
 
 /** A whole backend: every role, plus its lifetime. */
 export interface PostStore

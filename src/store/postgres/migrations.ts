@@ -5,6 +5,7 @@ import type { PoolClient } from "pg";
 import { SchemaTooNewError, type SchemaState } from "../post-store.js";
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
@@ -20,6 +21,7 @@ export const migrations: readonly string[] = [
   ...webhooksSteps, // 10
   ...bytesSteps, // 11
   ...searchSteps, // 12
+  ...deskSteps, // 13
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

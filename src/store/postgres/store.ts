@@ -20,6 +20,8 @@ import { postgresApiKeys } from "./api-keys.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
 import { ChangeWatch } from "./change-watch.js";
 import { postgresViews } from "./views.js";
+import { postgresDesk } from "./desk.js";
+import { postgresMedia } from "./media.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
@@ -73,6 +75,7 @@ export class PostgresStore implements PostStore {
       this.onPool(this.reader, work);
     Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
     Object.assign(this, postgresApiKeys(onPrimary), postgresViews(onPrimary));
+    Object.assign(this, postgresDesk(onPrimary), postgresMedia(onPrimary));
     this.context = {
       pool: this.reader,
       translate: (error) => this.translate(error),

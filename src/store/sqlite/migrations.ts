@@ -1,6 +1,7 @@
 // Versioned schema steps for the SQLite store. Append only: a released step never changes.
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
@@ -16,4 +17,5 @@ export const migrations: readonly string[] = [
   ...webhooksSteps, // 10
   ...bytesSteps, // 11
   ...searchSteps, // 12
+  ...deskSteps, // 13
 ];

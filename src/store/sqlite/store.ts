@@ -20,7 +20,9 @@ import { sqliteAuthoringReads } from "./authoring-reads.js";
 import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
 import { sqliteGoLiveEvents } from "./go-live-events.js";
-import { sqliteViews } from "./views.js";
+import { sqliteViews, type Exclusive } from "./views.js";
+import { sqliteDesk } from "./desk.js";
+import { sqliteMedia } from "./media.js";
 import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
 import { sqliteWebhookEndpoints } from "./webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
@@ -73,10 +75,9 @@ export class SqliteStore implements PostStore {
     Object.assign(this, sqlitePostReads(db));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
     Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db), sqliteStoredBytesReader(db));
-    Object.assign(
-      this,
-      sqliteViews(db, (work) => this.writes.exclusive(work)),
-    );
+    const exclusive: Exclusive = (work) => this.writes.exclusive(work);
+    Object.assign(this, sqliteViews(db, exclusive), sqliteDesk(db, exclusive));
+    Object.assign(this, sqliteMedia(db, exclusive));
     for (const role of [SqlitePublications, SqlitePostLists, SqliteSearch]) {
       addRole(this, new role(db));
     }

@@ -1,0 +1,37 @@
+// The desk installed in one call: sessions and their guard, passkeys, the desk's routes, and
+// the public image route.
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { AuthoringServices } from "../http/authoring.js";
+import { mediaRoutes } from "../media/routes.js";
+import type { PostStore } from "../store/post-store.js";
+import { cookieJar, installGuard } from "./guard.js";
+import { Passkeys, relyingParty } from "./passkeys.js";
+import { deskRoutes } from "./routes.js";
+import { DeskSessions } from "./sessions.js";
+
+export interface DeskDependencies {
+  config: Config;
+  store: PostStore;
+  authoring: AuthoringServices;
+  /** Real time: sessions and invites expire by the wall clock, whatever decides visibility. */
+  clock?: () => number;
+}
+
+export async function installDesk(app: FastifyInstance, deps: DeskDependencies) {
+  const { config, store } = deps;
+  const clock = deps.clock ?? Date.now;
+  const sessions = new DeskSessions(store, config.desk, config.siteUrl, clock);
+  const jar = cookieJar(config.siteUrl);
+  const siteOrigin = new URL(config.siteUrl).origin;
+  await app.register(async (scope) => {
+    installGuard(scope, sessions, jar, siteOrigin);
+    await scope.register(deskRoutes, {
+      ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock },
+      passkeys: new Passkeys(store, relyingParty(config.siteUrl), clock),
+      settings: config.desk,
+      maxBodyBytes: config.authoring.maxBodyBytes,
+    });
+  });
+  await app.register(mediaRoutes, { store });
+}
