@@ -1,7 +1,10 @@
 // Every address the site writes: a publication lives at {SITE_URL}/@{slug}, or at the root of
 // its custom domain; its posts, tags and authors hang below that. One function per kind of
 // page, so canonical URLs, links, sitemaps and redirects cannot disagree.
+import { customOrigin } from "../posts/publication-domains.js";
 import type { PublicationRecord } from "../store/post-store.js";
+
+export { customOrigin };
 
 type Publication = Pick<PublicationRecord, "id" | "slug" | "customDomain">;
 
@@ -62,10 +65,4 @@ export class SiteUrls {
     const url = `${customOrigin(p) ?? this.siteUrl}/sitemaps/${segment(p.slug)}.xml`;
     return cursor === undefined ? url : `${url}?cursor=${encodeURIComponent(cursor)}`;
   }
-}
-
-/** A custom domain as an origin (scheme and host; a path or trailing slash dropped). */
-export function customOrigin(p: Pick<PublicationRecord, "customDomain">): string | undefined {
-  if (p.customDomain === undefined || !URL.canParse(p.customDomain)) return undefined;
-  return new URL(p.customDomain).origin;
 }

@@ -339,10 +339,24 @@ for (const factory of await storeFactories()) {
       });
       assert.equal(upper.statusCode, 200);
       // Another publication's post is not on this domain.
-      const other = await app.inject({ url: "/hello-folio", headers: html(DOMAIN) });
-      assert.equal(other.statusCode, 404);
+      const elsewhere = await app.inject({ url: "/hello-folio", headers: html(DOMAIN) });
+      assert.equal(elsewhere.statusCode, 404);
       const robots = await app.inject({ url: "/robots.txt", headers: { host: DOMAIN } });
       assert.match(robots.body, new RegExp(`Sitemap: ${origin}/sitemap.xml`));
+      // The API and the feeds name the same canonical address.
+      const api = await app.inject("/v1/publications/slug/journal/posts/slug/second-entry");
+      assert.equal(api.headers.link, `<${origin}/second-entry>; rel="canonical"`);
+      const byId = await app.inject("/v1/posts/pst_j2?includeContent=true");
+      assert.equal(byId.headers.link, `<${origin}/second-entry>; rel="canonical"`);
+      const other = await app.inject("/v1/posts/pst_welcome");
+      assert.equal(other.headers.link, `<${SITE_URL}/@field-notes/hello-folio>; rel="canonical"`);
+      const feed = await app.inject("/v1/publications/pub_journal/feed/json");
+      const items = feed.json() as { home_page_url: string; items: { url: string }[] };
+      assert.equal(items.home_page_url, `${origin}/`);
+      assert.deepEqual(
+        items.items.map((i) => i.url),
+        [`${origin}/second-entry`, `${origin}/first-entry`],
+      );
     });
 
     it("an old slug answers a permanent redirect to the post's page", async (t) => {
