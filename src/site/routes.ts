@@ -86,7 +86,7 @@ export function siteRoutes(context: SiteContext) {
       const where = await hosts.where(request.headers.host);
       const q = single((request.query as Query).q) ?? "";
       const scope = where.main ? "main" : where.publication.id;
-      const key = `search:${scope}:${q.trim().toLowerCase().slice(0, 1000)}`;
+      const key = `search:${scope}:${q.slice(0, 1000)}`;
       return page(request, reply, key, (now) => pages.search(where, q.slice(0, 1000), now));
     });
 

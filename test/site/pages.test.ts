@@ -144,6 +144,9 @@ for (const factory of await storeFactories()) {
       const search = readPage((await app.inject(PAGES.search.url)).body);
       assert.equal(one(search, "robots"), "noindex");
       assert.ok(search.anchors.some((a) => a.href === `${SITE_URL}/@field-notes/small-gardens`));
+      // A query is shown as it was typed, not as another reader's cached one.
+      const upper = readPage((await app.inject("/search?q=GARDEN")).body);
+      assert.ok(upper.elements.some((e) => e.tag === "input" && e.attributes.value === "GARDEN"));
     });
 
     it("a publication pages by keyset: rel next/prev, no post twice or missed", async (t) => {
