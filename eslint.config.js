@@ -10,12 +10,15 @@ const LAYERS = [
   [
     "src/store/**",
     "store/ is the bottom layer",
-    ["posts", "http", "import", "cli", "client", "content", "webhooks", "app", "server", "workers"],
+    [
+      ...["posts", "http", "import", "cli", "client", "content", "webhooks", "site"],
+      ...["app", "server", "workers"],
+    ],
   ],
   [
     "src/posts/**",
     "posts/ sits under http/ and import/",
-    ["http", "import", "cli", "client", "webhooks", "app", "server", "workers"],
+    ["http", "import", "cli", "client", "webhooks", "site", "app", "server", "workers"],
   ],
   [
     "src/webhooks/**",
@@ -29,13 +32,25 @@ const LAYERS = [
   ],
   [
     "src/http/**",
-    "http/ is beside import/",
-    ["import", "cli", "client", "desk", "media", "app", "server", "workers"],
+    "http/ is beside import/, under site/ and desk/",
+    ["import", "cli", "client", "desk", "media", "site", "app", "server", "workers"],
   ],
   [
     "src/media/**",
-    "media/ sits under desk/, over store/",
-    ["http", "import", "cli", "client", "desk", "posts", "webhooks", "app", "server", "workers"],
+    "media/ sits under desk/ and site/, over store/",
+    [
+      "http",
+      "import",
+      "cli",
+      "client",
+      "desk",
+      "site",
+      "posts",
+      "webhooks",
+      "app",
+      "server",
+      "workers",
+    ],
   ],
   [
     "src/desk/**",
@@ -43,9 +58,17 @@ const LAYERS = [
     ["import", "cli", "client", "app", "server", "workers"],
   ],
   [
+    "src/site/**",
+    "site/ sits over http/ (answers, headers) and posts/",
+    ["import", "cli", "client", "desk", "webhooks", "app", "server", "workers"],
+  ],
+  [
     "src/{errors,config,config-*,config/*}.ts",
     "foundations import nothing of ours but each other",
-    ["\\./(posts|http|import|cli|client|store|content|webhooks)/", "\\./(app|server|workers)\\.js"],
+    [
+      "\\./(posts|http|import|cli|client|store|content|webhooks|site)/",
+      "\\./(app|server|workers)\\.js",
+    ],
   ],
 ];
 

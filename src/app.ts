@@ -1,6 +1,11 @@
 // buildApp: the HTTP application from its dependencies — a composition root. No I/O on
 // import, no listen. Every request takes the one path through Fastify and its hooks.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Config } from "./config.js";
 import { GoLiveWatch } from "./posts/go-live.js";
 import { ByteLru, type SharedLru } from "./posts/byte-lru.js";
@@ -23,6 +28,7 @@ import { parseQuery } from "./http/query.js";
 import { RouteTable } from "./http/route-table.js";
 import { registerDiscovery } from "./http/discovery-routes.js";
 import { installWebhookRoutes, installWebhooks } from "./http/webhooks.js";
+import { installSite, loadTheme } from "./site/index.js";
 
 export interface AppDependencies {
   config: Config;
@@ -41,10 +47,15 @@ export const MAX_TARGET_BYTES = 8 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const requestLog = new RequestLog(deps.accessLog);
-  const app = createFastify(deps, requestLog);
+  // Unknown routes answer the API's JSON until the site says how a browser is answered.
+  const notFound: NotFound = { answer: apiNotFound };
+  const app = createFastify(deps, requestLog, notFound);
   const routes = new RouteTable();
   routes.watch(app);
   await deps.extend?.(app);
+  // Refused here when broken; and loaded (parsed, tried) before the event-loop monitor of
+  // protect() starts, which would take the start's own work for overload.
+  const theme = loadTheme(config);
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
   const store = await installOperations(app, { ...deps, requestLog });
@@ -65,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);
   const authoring = await installAuthoring(app, { config, store, reads: service, clock });
+  const { views } = authoring;
   await app.register(postRoutes, {
     service,
     cacheControl: config.cacheControl,
@@ -73,11 +85,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await installDesk(app, { config, store, authoring });
   await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
+  // Last: its paths at the root (`/`, `/@pub`, a custom domain's `/slug`) are what is left.
+  notFound.answer = await installSite(app, {
+    ...{ config, store, clock, goLive, posts: service, responses, views, theme },
+    apiNotFound,
+  });
   routes.complete(app);
   return app;
 }
 
-function createFastify(deps: AppDependencies, requestLog: RequestLog): FastifyInstance {
+interface NotFound {
+  answer: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+function apiNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, "not_found", "Route not found; /openapi.json lists this API's routes");
+}
+
+function createFastify(
+  deps: AppDependencies,
+  requestLog: RequestLog,
+  notFound: NotFound,
+): FastifyInstance {
   const app = Fastify({
     ...serverOptions(deps.config.limits),
     clientErrorHandler: handleClientError,
@@ -108,9 +137,7 @@ function createFastify(deps: AppDependencies, requestLog: RequestLog): FastifyIn
     done();
   });
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((_request, reply) =>
-    sendError(reply, "not_found", "Route not found; /openapi.json lists this API's routes"),
-  );
+  app.setNotFoundHandler((request, reply) => notFound.answer(request, reply));
   return app;
 }
 

@@ -36,6 +36,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly siteUrl: string;
+  /** The reader site's theme folder; undefined: the default theme. */
+  readonly siteThemeDir: string | undefined;
   readonly logLevel: string;
   /** Requests per minute per client; 0 turns limiting off. */
   readonly rateLimit: number;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer("PORT", 0, 65535),
     host: nonEmpty("HOST", setting(env, "HOST")),
     siteUrl: parseSiteUrl(setting(env, "SITE_URL")),
+    siteThemeDir: optionalPath(setting(env, "SITE_THEME_DIR")),
     logLevel: oneOf("LOG_LEVEL", setting(env, "LOG_LEVEL"), LOG_LEVELS),
     rateLimit: integer("RATE_LIMIT", 0, 1_000_000_000),
     cacheMaxBytes: integer("CACHE_MAX_BYTES", 0, 64 * 1024 * MiB),
@@ -104,6 +107,11 @@ function parseSiteUrl(value: string): string {
     throw new ConfigError("SITE_URL must be an absolute http(s) URL");
   }
   return url.href.replace(/\/+$/, "");
+}
+
+function optionalPath(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
 
 function parseWorkers(value: string): number {

@@ -1,6 +1,7 @@
 // `folio <command>`: parses the command line and hands over to one thin command.
 import { ConfigError } from "../config.js";
 import { databaseTarget } from "../config-database.js";
+import { ThemeError } from "../site/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { SchemaTooNewError } from "../store/post-store.js";
 import { StoreOpenError } from "../store/sqlite/store.js";
@@ -82,7 +83,7 @@ export async function main(argv: string[]): Promise<number> {
 
 const EXPECTED = [
   ...[ConfigError, StoreOpenError, StoreUnavailableError, SchemaTooNewError],
-  ...[ListenError, UsageError],
+  ...[ListenError, UsageError, ThemeError],
 ];
 
 function reportFailure(error: unknown): number {

@@ -21,6 +21,11 @@ export const SERVER_VARIABLES = [
     meaning: "public site the canonical `Link` points to (`{SITE_URL}/@pub/slug`)",
   },
   {
+    name: "SITE_THEME_DIR",
+    meaning:
+      "folder of the reader site's theme (a copy of `themes/default`: LiquidJS templates and `style.css`; see [docs/themes.md](docs/themes.md)); unset: the default theme",
+  },
+  {
     name: "LOG_LEVEL",
     fallback: "info",
     meaning: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`",

@@ -47,9 +47,10 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   await app.register(postWriteRoutes, { writes, maxBodyBytes: settings.maxBodyBytes });
   await app.register(ownRoutes, { own, store });
   await app.register(viewRoutes, { service: deps.reads, views });
-  // The public read of one post, which a writer's key turns into a read of their own; and what
-  // a publication's key may do, for others acting for the publication (the desk).
-  return { ownPost: ownPostAnswer(verifier, own), writes, own, limiter };
+  // The public read of one post, which a writer's key turns into a read of their own; what a
+  // publication's key may do, for others acting for the publication (the desk); and the view
+  // counter, which the site's post pages feed too.
+  return { ownPost: ownPostAnswer(verifier, own), writes, own, limiter, views };
 }
 
 export type AuthoringServices = Awaited<ReturnType<typeof installAuthoring>>;

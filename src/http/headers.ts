@@ -54,10 +54,21 @@ export function setPreflightHeaders(reply: FastifyReply): void {
   });
 }
 
-/** Site URL of the post as the publishing platform shows it: {SITE_URL}/@pub/slug. */
-export function canonicalLink(siteUrl: string, publicationSlug: string, slug: string): string {
-  const path = `/@${uriComponent(publicationSlug)}/${uriComponent(slug)}`;
-  return `<${siteUrl}${path}>; rel="canonical"`;
+/**
+ * Site URL of the post as the publishing platform shows it: {SITE_URL}/@pub/slug, or
+ * {domain}/slug for a publication with a domain of its own (`domain`: its origin).
+ */
+export function canonicalLink(
+  siteUrl: string,
+  publicationSlug: string,
+  slug: string,
+  domain?: string,
+): string {
+  const url =
+    domain === undefined
+      ? `${siteUrl}/@${uriComponent(publicationSlug)}/${uriComponent(slug)}`
+      : `${domain}/${uriComponent(slug)}`;
+  return `<${url}>; rel="canonical"`;
 }
 
 /** What encodeURIComponent leaves as it is. */

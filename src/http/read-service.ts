@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { SharedLru } from "../posts/byte-lru.js";
 import type { GoLiveWatch } from "../posts/go-live.js";
 import { PostCache } from "../posts/post-cache.js";
+import { PublicationDomains } from "../posts/publication-domains.js";
 import { PostService, type Clock } from "../posts/post-service.js";
 import type { PostStore } from "../store/post-store.js";
 import { Representation } from "./representation.js";
@@ -30,14 +31,18 @@ export interface ReadServiceParts {
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
   const cache = new PostCache<Representation>(parts.responses);
+  const domains = new PublicationDomains(store);
   // A go-live is a change no write announces: every "not found" held may have become untrue.
   goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
   const stopWatching = await store.watchChanges((notice) => {
     cache.apply(notice);
     void goLive.refresh();
     onChange();
+    // A publication's domain may have changed: what was cached meanwhile is dropped again.
+    if (notice.all) void domains.load().then(() => cache.apply(notice), warn(app));
   });
   await goLive.refresh();
+  await domains.load();
   app.addHook("onClose", async () => {
     goLive.stop();
     await stopWatching();
@@ -45,7 +50,13 @@ export async function installReadService(app: FastifyInstance, parts: ReadServic
   app.decorate("postCache", cache);
   return new PostService({
     ...{ store, cache, goLive, clock, missTtlMs: config.cacheMissTtlMs },
-    fromStored: (post, bytes) => new Representation(post, bytes, config.siteUrl),
-    represent: (post, withContent) => Representation.of(post, withContent, config.siteUrl),
+    fromStored: (post, bytes) =>
+      new Representation(post, bytes, config.siteUrl, domains.originOf(post.publicationSlug)),
+    represent: (post, withContent) =>
+      Representation.of(post, withContent, config.siteUrl, domains.originOf(post.publicationSlug)),
   });
+}
+
+function warn(app: FastifyInstance) {
+  return (err: unknown) => app.log.warn({ err }, "publication domains not reloaded");
 }

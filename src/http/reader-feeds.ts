@@ -1,6 +1,7 @@
 // A publication's latest posts for feed readers: RSS 2.0, Atom 1.0 (RFC 4287) and JSON Feed
 // 1.1, each with the posts' sanitized HTML and absolute links to {SITE_URL}/@pub/slug.
 // Pure functions of their input: the same posts give the same bytes (and ETag).
+import { customOrigin } from "../posts/publication-domains.js";
 import type { PostRecord, PublicationRecord } from "../store/post-store.js";
 
 export interface FeedSource {
@@ -16,8 +17,12 @@ export const FEED_TYPES = {
   json: "application/feed+json; charset=utf-8",
 } as const;
 
-const homeOf = (s: FeedSource) => `${s.siteUrl}/@${encodeURIComponent(s.publication.slug)}`;
-const linkOf = (s: FeedSource, post: PostRecord) => `${homeOf(s)}/${encodeURIComponent(post.slug)}`;
+// A publication with a domain of its own lives at that domain's root (contract section 8).
+const baseOf = (s: FeedSource) =>
+  customOrigin(s.publication) ?? `${s.siteUrl}/@${encodeURIComponent(s.publication.slug)}`;
+const homeOf = (s: FeedSource) =>
+  customOrigin(s.publication) === undefined ? baseOf(s) : `${baseOf(s)}/`;
+const linkOf = (s: FeedSource, post: PostRecord) => `${baseOf(s)}/${encodeURIComponent(post.slug)}`;
 const htmlOf = (post: PostRecord) => post.content?.staticHtml ?? "";
 const authorsOf = (post: PostRecord) => post.authors.map((a) => a.name);
 // RSS 2.0: "All date-times in RSS conform to the Date and Time Specification of RFC 822";

@@ -70,15 +70,21 @@ export class Representation {
   private readonly etags: Record<Coding | "identity", string>;
 
   /** Serializes and hashes the record: for a post without stored bytes. */
-  static of(post: PostRecord, includeContent: boolean, siteUrl: string): Representation {
-    return new Representation(post, wireBytes(post, includeContent), siteUrl);
+  static of(
+    post: PostRecord,
+    includeContent: boolean,
+    siteUrl: string,
+    domain?: string,
+  ): Representation {
+    return new Representation(post, wireBytes(post, includeContent), siteUrl, domain);
   }
 
-  constructor(post: PostHead, bytes: WireBytes, siteUrl: string) {
+  /** `domain`: the origin of the publication's own domain, when it has one. */
+  constructor(post: PostHead, bytes: WireBytes, siteUrl: string, domain?: string) {
     this.body = bytes.body;
     this.etag = bytes.etag;
     this.lastModified = new Date(post.updatedAt).toUTCString();
-    this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug);
+    this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug, domain);
     this.surrogateKey = `${surrogateKey("post", post.id)} ${surrogateKey("pub", post.publicationId)}`;
     this.cacheTag = this.surrogateKey.replace(" ", ",");
     // Each coding's bytes are a different representation, so each gets its own tag.

@@ -23,7 +23,8 @@ interface Entry<V> extends Sized {
   until: number;
 }
 
-// This cache's share of an LRU the post cache may use too: every key starts with "a".
+// This cache's share of an LRU the post cache may use too: every key starts with its own
+// prefix ("a" for the discovery answers; the post cache's keys start otherwise).
 const OWN = "a";
 
 export class AnswerCache<V extends Sized> {
@@ -33,10 +34,14 @@ export class AnswerCache<V extends Sized> {
   private indexed = 0;
   private generation = 0;
 
-  /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
+  /**
+   * Its own LRU of `bound` bytes, or a share of one that other caches use too, each under a
+   * prefix of its own (no other cache's keys may start with it).
+   */
   constructor(
     bound: number | SharedLru,
     private readonly maxIndexed = 500_000,
+    private readonly own = OWN,
   ) {
     this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
@@ -46,10 +51,10 @@ export class AnswerCache<V extends Sized> {
   }
 
   get(key: string, now: number): V | undefined {
-    const entry = this.entries.get(OWN + key) as Entry<V> | undefined;
+    const entry = this.entries.get(this.own + key) as Entry<V> | undefined;
     if (entry === undefined) return undefined;
     if (entry.until > now) return entry.value;
-    this.entries.delete(OWN + key);
+    this.entries.delete(this.own + key);
     return undefined;
   }
 
@@ -63,7 +68,7 @@ export class AnswerCache<V extends Sized> {
     // Evicted entries leave their names behind; past a bound the index starts over.
     if (this.indexed + dependencies.length > this.maxIndexed) this.clear();
     const entry: Entry<V> = { value, until, bytes: value.bytes + 64 * dependencies.length };
-    this.entries.set(OWN + key, entry);
+    this.entries.set(this.own + key, entry);
     for (const name of dependencies) {
       const keys = this.dependents.get(name) ?? new Set();
       keys.add(key);
@@ -80,7 +85,7 @@ export class AnswerCache<V extends Sized> {
 
   /** Its own entries, not those of caches it shares its LRU with. */
   get size(): number {
-    return this.entries.countPrefixed(OWN);
+    return this.entries.countPrefixed(this.own);
   }
 
   private drop(name: string): void {
@@ -88,11 +93,11 @@ export class AnswerCache<V extends Sized> {
     if (keys === undefined) return;
     this.dependents.delete(name);
     this.indexed -= keys.size;
-    for (const key of keys) this.entries.delete(OWN + key);
+    for (const key of keys) this.entries.delete(this.own + key);
   }
 
   private clear(): void {
-    this.entries.deletePrefixed(OWN);
+    this.entries.deletePrefixed(this.own);
     this.dependents.clear();
     this.indexed = 0;
   }

@@ -2,6 +2,7 @@
 // (signed, bound to its list), one more post than asked for `hasMore`, and what the page
 // depends on (answer-cache.ts `depends`), whichever form the store gives the posts in.
 import type { ListPosition, ListQuery, ListScope, PostRecord } from "../store/post-store.js";
+import { scopeOf } from "../store/post-lists.js";
 import { depends } from "./answer-cache.js";
 import type { CursorCodec } from "./cursor.js";
 
@@ -49,20 +50,26 @@ export async function readPage<P extends Listed>(
 
 /** The name a list's cursors are bound to: a cursor of one list is refused by another. */
 function scopeName(scope: ListScope): string {
-  if ("publicationId" in scope) return `pub\0${scope.publicationId}`;
-  if ("tag" in scope) return `tag\0${scope.tag}`;
-  return "feed";
+  const { kind, keys } = scopeOf(scope);
+  if (kind === "publication") return `pub\0${keys[0]}`;
+  if (kind === "tag") return `tag\0${keys[0]}`;
+  if (kind === "everything") return "feed";
+  return [kind, ...keys].join("\0");
 }
 
 /** Its list, and every post it shows or looked at (the extra one says `hasMore`). */
 function listDependencies(scope: ListScope, posts: readonly Listed[]): string[] {
-  const list =
-    "publicationId" in scope
-      ? depends.publication(scope.publicationId)
-      : "tag" in scope
-        ? depends.tag(scope.tag)
-        : depends.feed;
-  return [list, depends.lists, ...posts.map((p) => depends.post(p.id))];
+  const { kind, keys } = scopeOf(scope);
+  const [key = "", publicationId = ""] = keys;
+  const lists: Record<typeof kind, string[]> = {
+    publication: [depends.publication(key)],
+    tag: [depends.tag(key)],
+    everything: [depends.feed],
+    publicationTag: [depends.tag(key), depends.publication(publicationId)],
+    // An author's posts are in the author's publication's list: a change to it says so.
+    author: [depends.feed],
+  };
+  return [...lists[kind], depends.lists, ...posts.map((p) => depends.post(p.id))];
 }
 
 function positionOf(post: Listed): ListPosition {

@@ -3,8 +3,30 @@
 // published or withdrawn meanwhile never shift the others into a duplicate or a skip.
 import type { PostRecord } from "./records.js";
 
-/** Which posts a list holds: one publication's, one category's, or every publication's. */
-export type ListScope = { publicationId: string } | { tag: string } | { everything: true };
+/**
+ * Which posts a list holds: one publication's, one category's, every publication's, one
+ * category's within one publication (`publicationTag`), or one author's.
+ */
+export type ListScope =
+  | { publicationId: string }
+  | { tag: string }
+  | { everything: true }
+  | { publicationTag: { publicationId: string; tag: string } }
+  | { authorId: string };
+
+export type ScopeKind = "publication" | "tag" | "everything" | "publicationTag" | "author";
+
+/** A scope's kind and its key (the publication, category or author it is about). */
+export function scopeOf(scope: ListScope): { kind: ScopeKind; keys: string[] } {
+  if ("publicationId" in scope) return { kind: "publication", keys: [scope.publicationId] };
+  if ("tag" in scope) return { kind: "tag", keys: [scope.tag] };
+  if ("publicationTag" in scope) {
+    const { tag, publicationId } = scope.publicationTag;
+    return { kind: "publicationTag", keys: [tag, publicationId] };
+  }
+  if ("authorId" in scope) return { kind: "author", keys: [scope.authorId] };
+  return { kind: "everything", keys: [] };
+}
 
 /** Where a page ends: the last post's publication time and id. */
 export interface ListPosition {
@@ -31,7 +53,25 @@ export interface ListedBody {
   body: Buffer | null;
 }
 
+/** A post beside another in its publication's list: what a link to it needs. */
+export interface Neighbour {
+  slug: string;
+  title: string;
+}
+
+export interface NeighbourQuery {
+  publicationId: string;
+  /** The post the neighbours are of. */
+  position: ListPosition;
+  visibleAt: number;
+}
+
 export interface PostLists {
+  /**
+   * The visible posts just older and just newer than `position` in the publication's list
+   * (the keyset order of its pages), each absent at an end of the list.
+   */
+  neighbours(query: NeighbourQuery): Promise<{ older?: Neighbour; newer?: Neighbour }>;
   /** Up to `limit` visible posts of the scope after `after`, newest first. */
   listPosts(query: ListQuery): Promise<PostRecord[]>;
   /** The same posts as `listPosts`, as their stored bodies (with content or without). */
@@ -48,10 +88,12 @@ export interface ListScopes<From> {
   publication: From;
   tag: From;
   everything: From;
+  publicationTag: From;
+  author: From;
 }
 
 /**
- * Every backend's nine list statements, named alike: each scope as records without content,
+ * Every backend's list statements, named alike: each scope as records without content,
  * with content, and as stored bodies (what a page is joined from).
  */
 export function listStatements<From>(
@@ -59,8 +101,14 @@ export function listStatements<From>(
   records: (withContent: boolean, from: From) => string,
   bodies: (from: From) => string,
 ) {
-  const { publication, tag, everything } = scopes;
+  const { publication, tag, everything, publicationTag, author } = scopes;
   return {
+    publicationTag: records(false, publicationTag),
+    publicationTagWithContent: records(true, publicationTag),
+    publicationTagBodies: bodies(publicationTag),
+    author: records(false, author),
+    authorWithContent: records(true, author),
+    authorBodies: bodies(author),
     publication: records(false, publication),
     publicationWithContent: records(true, publication),
     publicationBodies: bodies(publication),

@@ -15,4 +15,6 @@ export interface PublicationReader {
   findUser(key: UserKey): Promise<UserRecord | undefined>;
   /** The users among `ids` that exist, in no particular order. */
   usersByIds(ids: readonly string[]): Promise<UserRecord[]>;
+  /** Up to `limit` publications with an id after `afterId` ("" for the first), in id order. */
+  listPublications(afterId: string, limit: number): Promise<PublicationRecord[]>;
 }

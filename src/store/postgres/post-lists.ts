@@ -5,7 +5,10 @@ import {
   listStatements,
   type ListedBody,
   type ListQuery,
+  type Neighbour,
+  type NeighbourQuery,
   type PostLists,
+  scopeOf,
 } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
@@ -31,6 +34,17 @@ const byTag = (join: Join) => `FROM post_categories c JOIN posts p ON p.id = c.p
   WHERE c.name = $1 AND ${keyset("c", "post_id", 2)} AND ${visibleWhere("c", "$4")}
     AND ${visibleWhere("p", "$4")}
   ${newestFirst("c", "post_id", 5)}`;
+// A category within one publication: the category's range, kept to the publication's posts.
+const byPublicationTag = (join: Join) => `FROM post_categories c JOIN posts p ON p.id = c.post_id
+  ${join(7)}
+  WHERE c.name = $1 AND ${keyset("c", "post_id", 2)} AND ${visibleWhere("c", "$4")}
+    AND ${visibleWhere("p", "$4")} AND p.publication_id = $6
+  ${newestFirst("c", "post_id", 5)}`;
+// An author's posts: few enough to sort, found by the author index.
+const byAuthor = (join: Join) => `FROM post_authors pa JOIN posts p ON p.id = pa.post_id
+  ${join(6)}
+  WHERE pa.author_id = $1 AND ${keyset("p", "id", 2)} AND ${visibleWhere("p", "$4")}
+  ${newestFirst("p", "id", 5)}`;
 const everything = (join: Join) => `FROM posts p ${join(5)}
   WHERE ${keyset("p", "id", 1)} AND ${visibleWhere("p", "$3")} ${newestFirst("p", "id", 4)}`;
 
@@ -42,12 +56,23 @@ const bodies = (from: (join: Join) => string) =>
   ${from(withBody)}`;
 
 export const LIST_SQL = listStatements(
-  { publication: byPublication, tag: byTag, everything },
+  {
+    ...{ publication: byPublication, tag: byTag, everything },
+    ...{ publicationTag: byPublicationTag, author: byAuthor },
+  },
   records,
   bodies,
 );
 
 const CURSOR_KEY = `SELECT value FROM folio_keys WHERE name = 'cursor'`;
+
+// The posts either side of one in its publication, one step along the same index each way.
+const neighbour = (compare: "<" | ">", order: "ASC" | "DESC") => `SELECT p.slug, p.title
+  FROM posts p
+  WHERE p.publication_id = $1 AND (p.published_at, p.id) ${compare} ($2::bigint, $3)
+    AND ${visibleWhere("p", "$4")}
+  ORDER BY p.published_at ${order}, p.id ${order} LIMIT 1`;
+const NEIGHBOUR_SQL = { older: neighbour("<", "DESC"), newer: neighbour(">", "ASC") };
 
 export class PostgresPostLists implements PostLists {
   constructor(private readonly context: ReadContext) {}
@@ -77,6 +102,14 @@ export class PostgresPostLists implements PostLists {
     }));
   }
 
+  async neighbours({ publicationId, position, visibleAt }: NeighbourQuery) {
+    if (hasNul([publicationId, position.id])) return {};
+    const args = [publicationId, String(position.publishedAt), position.id, String(visibleAt)];
+    const [older] = await namedRead<Neighbour>(this.context, "older", NEIGHBOUR_SQL.older, args);
+    const [newer] = await namedRead<Neighbour>(this.context, "newer", NEIGHBOUR_SQL.newer, args);
+    return { ...(older && { older }), ...(newer && { newer }) };
+  }
+
   async cursorKey(): Promise<string> {
     const rows = await namedRead<{ value: string }>(this.context, "cursorKey", CURSOR_KEY, []);
     if (rows[0] === undefined) throw new Error("the store has no cursor key; run folio migrate");
@@ -87,18 +120,16 @@ export class PostgresPostLists implements PostLists {
 /** The list's statement (without its suffix) and its parameters; undefined: nothing matches. */
 function listArgs(query: ListQuery) {
   const { scope, limit } = query;
-  const key = "publicationId" in scope ? scope.publicationId : "tag" in scope ? scope.tag : "";
-  if (hasNul([key])) return undefined;
+  const { kind, keys } = scopeOf(scope);
+  if (hasNul(keys)) return undefined;
   const { publishedAt, id } = query.after ?? FIRST_POSITION;
   // Visible at `now` and before the position is visible at whichever is earlier; bound so,
   // either bound can start the index range at the page's position.
   const at = String(Math.min(query.visibleAt, publishedAt));
   const page = [String(publishedAt), id, at, limit];
-  const [name, values] =
-    "publicationId" in scope
-      ? (["publication", [key, ...page]] as const)
-      : "tag" in scope
-        ? (["tag", [key, ...page]] as const)
-        : (["everything", page] as const);
-  return [name, values] as const;
+  // The publication of a category-in-a-publication list comes after the limit ($6).
+  const [key, publicationId] = keys;
+  const values = kind === "everything" ? page : [key, ...page];
+  if (kind === "publicationTag") values.push(publicationId!);
+  return [kind, values] as const;
 }

@@ -20,6 +20,9 @@ const SQL = {
   // One person may be an author of several publications: the lowest id answers.
   userByWallet: `${users} WHERE lower(a.wallet_address) = lower($1) ORDER BY a.id LIMIT 1`,
   usersByIds: `${users} WHERE a.id = ANY($1::text[])`,
+  // COLLATE "C": the byte order SQLite's keyset uses, whatever the database's collation.
+  publicationsAfter: `${publications} WHERE pub.id COLLATE "C" > $1
+    ORDER BY pub.id COLLATE "C" LIMIT $2`,
 } as const;
 
 type Name = keyof typeof SQL;
@@ -57,6 +60,18 @@ export class PostgresPublications implements PublicationReader {
     if (ids.length === 0) return [];
     const rows = await this.rows<{ author: UserRecord }>("usersByIds", ids, true);
     return rows.map((r) => r.author);
+  }
+
+  async listPublications(afterId: string, limit: number): Promise<PublicationRecord[]> {
+    if (hasNul([afterId])) return [];
+    const values = [afterId, String(limit)];
+    const rows = await namedRead<PublicationRow>(
+      this.context,
+      "publicationsAfter",
+      SQL.publicationsAfter,
+      values,
+    );
+    return rows.map(toPublicationRecord);
   }
 
   /** Keys with a NUL match nothing stored (and would be an error to send). */

@@ -9,7 +9,10 @@ import {
   listStatements,
   type ListedBody,
   type ListQuery,
+  type Neighbour,
+  type NeighbourQuery,
   type PostLists,
+  scopeOf,
 } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
@@ -34,6 +37,17 @@ const byTag = (join: string) => `FROM post_categories c INDEXED BY post_categori
   WHERE c.name = ? AND ${keyset("c", "post_id")} AND ${visibleWhere("c", "?")}
     AND ${visibleWhere("p", "?")}
   ${newestFirst("c", "post_id")}`;
+// A category within one publication: the category's range, kept to the publication's posts.
+const byPublicationTag = (join: string) => `FROM post_categories c INDEXED BY post_categories_by_tag
+  CROSS JOIN posts p ON p.id = c.post_id ${join}
+  WHERE c.name = ? AND ${keyset("c", "post_id")} AND ${visibleWhere("c", "?")}
+    AND ${visibleWhere("p", "?")} AND p.publication_id = ?
+  ${newestFirst("c", "post_id")}`;
+// An author's posts: few enough to sort, found by the author index.
+const byAuthor = (join: string) => `FROM post_authors pa INDEXED BY post_authors_by_author
+  CROSS JOIN posts p ON p.id = pa.post_id ${join}
+  WHERE pa.author_id = ? AND ${keyset("p", "id")} AND ${visibleWhere("p", "?")}
+  ${newestFirst("p", "id")}`;
 const everything = (join: string) => `FROM posts p INDEXED BY posts_by_time ${join}
   WHERE ${keyset("p", "id")} AND ${visibleWhere("p", "?")} ${newestFirst("p", "id")}`;
 
@@ -44,8 +58,24 @@ const bodies = (from: (join: string) => string) =>
   `SELECT p.id, p.publication_id AS publicationId, p.published_at AS publishedAt, b.body
   ${from(withBody)}`;
 
+// The posts either side of one in its publication, one step along the same index each way.
+const neighbour = (compare: "<" | ">", order: "ASC" | "DESC") => `SELECT p.slug, p.title
+  FROM posts p INDEXED BY posts_by_publication_time
+  WHERE p.publication_id = ? AND (p.published_at, p.id) ${compare} (?, ?)
+    AND ${visibleWhere("p", "?")}
+  ORDER BY p.published_at ${order}, p.id ${order} LIMIT 1`;
+
 export const LIST_SQL = {
-  ...listStatements({ publication: byPublication, tag: byTag, everything }, records, bodies),
+  older: neighbour("<", "DESC"),
+  newer: neighbour(">", "ASC"),
+  ...listStatements(
+    {
+      ...{ publication: byPublication, tag: byTag, everything },
+      ...{ publicationTag: byPublicationTag, author: byAuthor },
+    },
+    records,
+    bodies,
+  ),
   cursorKey: `SELECT value FROM folio_keys WHERE name = 'cursor'`,
 };
 
@@ -70,6 +100,13 @@ export class SqlitePostLists implements PostLists {
     return this.statements.all<ListedBody>(`${name}Bodies`, [+query.withContent, ...args]);
   }
 
+  async neighbours({ publicationId, position, visibleAt }: NeighbourQuery) {
+    const args = [publicationId, position.publishedAt, position.id, visibleAt];
+    const older = this.statements.get<Neighbour>("older", args);
+    const newer = this.statements.get<Neighbour>("newer", args);
+    return { ...(older && { older }), ...(newer && { newer }) };
+  }
+
   async cursorKey(): Promise<string> {
     const row = this.statements.get<{ value: string }>("cursorKey", []);
     if (row === undefined) throw new Error("the store has no cursor key; run folio migrate");
@@ -84,11 +121,14 @@ function listArgs(query: ListQuery) {
   // Visible at `now` and before the position is visible at whichever is earlier; bound so,
   // the visibility term starts its range where the page starts, should SQLite pick it.
   const at = Math.min(query.visibleAt, publishedAt);
-  const [name, args] =
-    "publicationId" in scope
-      ? (["publication", [scope.publicationId, publishedAt, id, at, limit]] as const)
-      : "tag" in scope
-        ? (["tag", [scope.tag, publishedAt, id, at, at, limit]] as const)
-        : (["everything", [publishedAt, id, at, limit]] as const);
-  return [name, args] as const;
+  const { kind, keys } = scopeOf(scope);
+  const [key, publicationId] = keys;
+  const args: Record<typeof kind, unknown[]> = {
+    publication: [key, publishedAt, id, at, limit],
+    tag: [key, publishedAt, id, at, at, limit],
+    publicationTag: [key, publishedAt, id, at, at, publicationId, limit],
+    author: [key, publishedAt, id, at, limit],
+    everything: [publishedAt, id, at, limit],
+  };
+  return [kind, args[kind]] as const;
 }

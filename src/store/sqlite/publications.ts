@@ -25,6 +25,7 @@ const SQL = {
   // One person may be an author of several publications: the lowest id answers.
   userByWallet: `${users} WHERE lower(a.wallet_address) = lower(?) ORDER BY a.id LIMIT 1`,
   usersByIds: `${users} WHERE ${among("a.id")}`,
+  publicationsAfter: `${publications} WHERE pub.id > ? ORDER BY pub.id LIMIT ?`,
 };
 
 export class SqlitePublications implements PublicationReader {
@@ -62,5 +63,10 @@ export class SqlitePublications implements PublicationReader {
   async usersByIds(ids: readonly string[]): Promise<UserRecord[]> {
     if (ids.length === 0) return [];
     return this.statements.all<AuthorJson>("usersByIds", [JSON.stringify(ids)]).map(toAuthorRecord);
+  }
+
+  async listPublications(afterId: string, limit: number): Promise<PublicationRecord[]> {
+    const rows = this.statements.all<PublicationRow>("publicationsAfter", [afterId, limit]);
+    return rows.map(toPublicationRecord);
   }
 }

@@ -1,0 +1,85 @@
+// The reader's site installed in one call: its theme (refused at start when broken), its
+// page cache in the LRU the API's caches share, kept current by the same change notices and
+// go-live times, and its routes.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.js";
+import type { Answer } from "../http/answer.js";
+import type { RepresentationService } from "../http/send-post.js";
+import { AnswerCache } from "../posts/answer-cache.js";
+import type { SharedLru } from "../posts/byte-lru.js";
+import { CachedAnswers } from "../posts/cached-answers.js";
+import { CursorCodec } from "../posts/cursor.js";
+import { Discovery } from "../posts/discovery.js";
+import { DiscoverySearch } from "../posts/discovery-search.js";
+import type { GoLiveWatch } from "../posts/go-live.js";
+import type { Clock } from "../posts/post-service.js";
+import type { ViewCounter } from "../posts/views.js";
+import type { PostStore } from "../store/post-store.js";
+import { SiteHosts } from "./hosts.js";
+import { Pages } from "./pages.js";
+import { siteRoutes, unknownRoute, type SiteContext } from "./routes.js";
+import { Sitemaps } from "./sitemap.js";
+import { DEFAULT_THEME_DIR, Theme } from "./theme.js";
+import { SiteUrls } from "./urls.js";
+
+export { ThemeError } from "./theme.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The site's page cache, for metrics and tests. */
+    pageCache: AnswerCache<Answer>;
+  }
+}
+
+export interface SiteDependencies {
+  config: Config;
+  store: PostStore;
+  clock: Clock;
+  goLive: Pick<GoLiveWatch, "validUntil">;
+  posts: RepresentationService;
+  responses: SharedLru;
+  views: ViewCounter | undefined;
+  theme: Theme;
+  /** The API's answer for an unknown route. */
+  apiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+// The site's share of the LRU: every key starts with "s" (posts "p", API answers "a").
+const SITE_PREFIX = "s";
+
+/** The configured theme (SITE_THEME_DIR, else the default); ThemeError when it is broken. */
+export function loadTheme(config: Pick<Config, "siteThemeDir">): Theme {
+  return Theme.load(config.siteThemeDir ?? DEFAULT_THEME_DIR);
+}
+
+/**
+ * Installs the site; returns the not-found answer for the rest of the app (HTML for a
+ * browser, the API's JSON otherwise).
+ */
+export async function installSite(app: FastifyInstance, deps: SiteDependencies) {
+  const { config, store, clock, theme } = deps;
+  const urls = new SiteUrls(config.siteUrl);
+  const cache = new AnswerCache<Answer>(deps.responses, undefined, SITE_PREFIX);
+  const discovery = new Discovery(store, new CursorCodec(() => store.cursorKey()));
+  const hosts = new SiteHosts(store, config.siteUrl);
+  const stopWatching = await store.watchChanges((notice) => {
+    cache.apply(notice);
+    discovery.apply(notice);
+    hosts.apply(notice);
+  });
+  app.addHook("onClose", stopWatching);
+  app.decorate("pageCache", cache);
+  const pages = new Pages({
+    ...{ theme, urls, lang: "en", siteName: "Folio", posts: deps.posts, discovery, store },
+    search: new DiscoverySearch(store),
+  });
+  const context: SiteContext = {
+    ...{ pages, hosts, urls, theme, posts: deps.posts, views: deps.views, clock },
+    sitemaps: new Sitemaps(urls, discovery, store),
+    answers: new CachedAnswers(cache, deps.goLive, clock),
+    cacheControl: config.cacheControl,
+    apiNotFound: deps.apiNotFound,
+  };
+  await app.register(siteRoutes(context));
+  return (request: FastifyRequest, reply: FastifyReply) => unknownRoute(context, request, reply);
+}

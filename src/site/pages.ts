@@ -1,0 +1,433 @@
+// The site's pages, each made from the same services the API reads through (the post read
+// service, discovery, search) and rendered by the theme. A producer answers undefined for
+// anything a reader may not see: the caller then sends the one 404 page.
+import { Answer } from "../http/answer.js";
+import { surrogateKey } from "../http/headers.js";
+import type { WirePost } from "../http/schemas.js";
+import { depends } from "../posts/answer-cache.js";
+import type { Produced } from "../posts/cached-answers.js";
+import type { Discovery, FeedItem, Page } from "../posts/discovery.js";
+import type { DiscoverySearch } from "../posts/discovery-search.js";
+import type { RepresentationService } from "../http/send-post.js";
+import type { PostLists, PublicationReader, PublicationRecord } from "../store/post-store.js";
+import { excerpt, textOf } from "./body.js";
+import { cardTags, scriptSafeJson, type Card, type HeadModel } from "./head.js";
+import type {
+  AuthorPage,
+  ErrorPage,
+  FrontPage,
+  PageModel,
+  PostPage,
+  PublicationPage,
+  PublicationView,
+  SearchPage,
+  TagPage,
+} from "./model.js";
+import type { PageTemplate, Theme } from "./theme.js";
+import type { SiteUrls } from "./urls.js";
+import { Views } from "./views.js";
+
+export const HTML_TYPE = "text/html; charset=utf-8";
+
+/** Posts on a page of a publication, tag or author list. */
+export const PAGE_POSTS = 12;
+/** Newest posts and publications on the front page. */
+export const FRONT_POSTS = 12;
+export const FRONT_PUBLICATIONS = 48;
+export const SEARCH_RESULTS = 20;
+
+/** Which site a request is for: Folio's own, or one publication's custom domain. */
+export type Where = { main: true } | { main: false; publication: PublicationRecord };
+
+export interface PageParts {
+  theme: Theme;
+  urls: SiteUrls;
+  lang: string;
+  siteName: string;
+  posts: RepresentationService;
+  discovery: Discovery;
+  search: DiscoverySearch;
+  store: PostLists & PublicationReader;
+}
+
+export class Pages {
+  readonly views: Views;
+
+  constructor(private readonly parts: PageParts) {
+    this.views = new Views(parts.urls);
+  }
+
+  /** A visible post's page; undefined when it is hidden or missing (one answer). */
+  async post(where: Where, publicationSlug: string, postSlug: string, now: number) {
+    const { posts, discovery, store } = this.parts;
+    const found = await posts.find({ publicationSlug, postSlug }, true);
+    if (found === undefined) return undefined;
+    const publication = await discovery.publication({ slug: found.publicationSlug });
+    if (publication === undefined) return undefined;
+    const wire = JSON.parse(found.body.toString("utf8")) as WirePost;
+    const position = { publishedAt: Number(wire.publishedAt ?? 0), id: wire.id };
+    const { older, newer } = await store.neighbours({
+      ...{ publicationId: publication.id, position, visibleAt: now },
+    });
+    const view = this.views.post(publication, wire);
+    const link = (n: { slug: string; title: string }) => ({
+      name: n.title,
+      url: this.parts.urls.post(publication, n.slug),
+    });
+    const image = view.image && { url: view.image.url, alt: view.title };
+    const description = wire.subtitle ?? excerpt(textOf(wire.staticHtml ?? ""));
+    const card: Card = {
+      ...{ type: "article", title: wire.title, description, url: view.url },
+      siteName: publication.name,
+      ...(image && { image }),
+      article: {
+        ...(view.published && { publishedTime: view.published.iso }),
+        ...(view.updated && { modifiedTime: view.updated.iso }),
+        authors: view.authors.map((a) => a.url),
+        tags: wire.categories,
+      },
+    };
+    const jsonLd = {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: wire.title,
+      description,
+      url: view.url,
+      mainEntityOfPage: view.url,
+      ...(image && { image: [image.url] }),
+      ...(view.published && { datePublished: view.published.iso }),
+      ...(view.updated && { dateModified: view.updated.iso }),
+      author: view.authors.map((a) => ({ "@type": "Person", name: a.name, url: a.url })),
+      publisher: organization(publication, this.views.publication(publication)),
+      ...(wire.categories.length > 0 && { keywords: wire.categories.join(", ") }),
+    };
+    const model: PostPage = {
+      ...this.common(where, publication, {
+        card,
+        jsonLd,
+        title: `${wire.title} · ${publication.name}`,
+      }),
+      publication: this.views.publication(publication),
+      post: view,
+      ...(older && { previous: link(older) }),
+      ...(newer && { next: link(newer) }),
+    };
+    const keys = [depends.post(wire.id), depends.publication(publication.id)];
+    return this.produced("post", model, keys, keys);
+  }
+
+  /** A publication's home: its newest posts, a keyset page at a time. */
+  async publication(where: Where, publication: PublicationRecord, cursor: Cursor, now: number) {
+    const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
+    const page = await this.parts.discovery.posts({ publicationId: publication.id }, request, now);
+    const view = this.views.publication(publication);
+    const { urls } = this.parts;
+    const pagination = paginate(cursor, page, (c) => urls.home(publication, c));
+    const url = urls.home(publication, cursor.at);
+    const description = publication.summary ?? `The newest posts of ${publication.name}.`;
+    const card: Card = { type: "website", title: publication.name, description, url };
+    const model: PublicationPage = {
+      ...this.common(where, publication, {
+        card,
+        jsonLd: website(publication.name, description, view.url, view.searchUrl),
+        title: cursor.at === undefined ? publication.name : `${publication.name} · older posts`,
+        pagination,
+      }),
+      publication: view,
+      posts: page.items.map((post) => this.views.card(publication, post)),
+      pagination,
+    };
+    const keys = [depends.publication(publication.id)];
+    return this.produced("publication", model, keys, page.dependencies);
+  }
+
+  async tag(
+    where: Where,
+    publication: PublicationRecord,
+    tag: string,
+    cursor: Cursor,
+    now: number,
+  ) {
+    const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
+    const scope = { publicationTag: { publicationId: publication.id, tag } };
+    const page = await this.parts.discovery.posts(scope, request, now);
+    if (page.items.length === 0 && cursor.at === undefined) return undefined;
+    const { urls } = this.parts;
+    const pagination = paginate(cursor, page, (c) => urls.tag(publication, tag, c));
+    const url = urls.tag(publication, tag, cursor.at);
+    const description = `Posts of ${publication.name} about ${tag}.`;
+    const title = `${tag} · ${publication.name}`;
+    const model: TagPage = {
+      ...this.common(where, publication, {
+        card: { type: "website", title, description, url },
+        title,
+        pagination,
+      }),
+      publication: this.views.publication(publication),
+      tag: this.views.tag(publication, tag),
+      posts: page.items.map((post) => this.views.card(publication, post)),
+      pagination,
+    };
+    const keys = [depends.publication(publication.id)];
+    return this.produced("tag", model, keys, [...page.dependencies, ...keys]);
+  }
+
+  async author(where: Where, publication: PublicationRecord, authorId: string, now: number) {
+    const { discovery } = this.parts;
+    const author = await discovery.user({ id: authorId });
+    if (author === undefined || author.publicationId !== publication.id) return undefined;
+    const page = await discovery.posts(
+      { authorId },
+      { limit: PAGE_POSTS * 2, withContent: false },
+      now,
+    );
+    const view = this.views.author(publication, author);
+    const description = author.bio ?? `Posts by ${author.name} in ${publication.name}.`;
+    const title = `${author.name} · ${publication.name}`;
+    const card: Card = { type: "profile", title, description, url: view.url };
+    const jsonLd = {
+      "@context": "https://schema.org",
+      "@type": "ProfilePage",
+      mainEntity: {
+        "@type": "Person",
+        name: author.name,
+        url: view.url,
+        ...(author.avatarUrl !== undefined && { image: author.avatarUrl }),
+        ...(author.bio !== undefined && { description: author.bio }),
+      },
+    };
+    const model: AuthorPage = {
+      ...this.common(where, publication, { card, jsonLd, title }),
+      publication: this.views.publication(publication),
+      author: view,
+      posts: page.items.map((post) => this.views.card(publication, post)),
+    };
+    const keys = [depends.publication(publication.id), depends.user(authorId)];
+    return this.produced("author", model, keys, [...page.dependencies, ...keys]);
+  }
+
+  /** Folio's front page: its publications and the newest posts across them. */
+  async front(now: number) {
+    const { discovery, store, urls, siteName } = this.parts;
+    const publications = await store.listPublications("", FRONT_PUBLICATIONS);
+    const page = await discovery.feedOfRecords({ limit: FRONT_POSTS, withContent: false }, now);
+    const description = `${siteName}: ${publications.map((p) => p.name).join(", ")}.`;
+    const model: FrontPage = {
+      ...this.common({ main: true }, undefined, {
+        card: { type: "website", title: siteName, description, url: urls.front },
+        jsonLd: website(siteName, description, urls.front, urls.search()),
+        title: siteName,
+      }),
+      publications: publications.map((p) => this.views.publication(p)),
+      posts: page.items.map((item: FeedItem) => this.views.card(item.publication, item.post, true)),
+    };
+    return this.produced("front", model, ["feed"], page.dependencies);
+  }
+
+  /** Search over every publication's posts, or over one's on its own domain. */
+  async search(where: Where, query: string, now: number) {
+    const { search, urls, siteName } = this.parts;
+    const publication = where.main ? undefined : where.publication;
+    const searched = query.trim() !== "";
+    const hits = searched
+      ? await search.posts(
+          query,
+          { limit: SEARCH_RESULTS, ...(publication && { publicationId: publication.id }) },
+          now,
+        )
+      : [];
+    const url = publication ? urls.publicationSearch(publication) : urls.search();
+    const title = searched ? `Search: ${query}` : "Search";
+    const model: SearchPage = {
+      ...this.common(where, publication, {
+        card: { type: "website", title, description: `Search ${siteName}.`, url },
+        title,
+        robots: "noindex",
+      }),
+      query,
+      searched,
+      results: hits.map(({ post, publication: p, preview }) => ({
+        ...this.views.card(p, post, publication === undefined),
+        ...(preview !== "" && { excerpt: excerpt(preview, 240) }),
+      })),
+    };
+    return this.produced("search", model, ["search"], ["search"]);
+  }
+
+  /** The 404 page of a host: the same bytes for anything not found there. */
+  notFound(where: Where): Answer {
+    const publication = where.main ? undefined : where.publication;
+    const model: ErrorPage = {
+      ...this.common(where, publication, {
+        title: "Page not found",
+        robots: "noindex",
+        noCanonical: true,
+      }),
+      status: 404,
+      heading: "Page not found",
+      message: "There is nothing at this address. It may have moved, or never existed.",
+    };
+    return this.html("404", model, []);
+  }
+
+  /** The page of a failure on our side (5xx). */
+  failure(where: Where, status: number): Answer {
+    const publication = where.main ? undefined : where.publication;
+    const unavailable = status === 503;
+    const model: ErrorPage = {
+      ...this.common(where, publication, {
+        title: unavailable ? "Temporarily unavailable" : "Something went wrong",
+        robots: "noindex",
+        noCanonical: true,
+      }),
+      status,
+      heading: unavailable ? "Temporarily unavailable" : "Something went wrong",
+      message: unavailable
+        ? "This page cannot be shown just now. Please try again in a moment."
+        : "This page could not be shown because of an error on our side. It has been logged.",
+    };
+    return this.html("500", model, []);
+  }
+
+  private produced(
+    name: PageTemplate,
+    model: PageModel,
+    keys: readonly string[],
+    dependencies: readonly string[],
+  ): Produced<Answer> {
+    return { value: this.html(name, model, keys), dependencies, timed: true };
+  }
+
+  private html(name: PageTemplate, model: PageModel, keys: readonly string[]): Answer {
+    const body = Buffer.from(this.parts.theme.render(name, model));
+    return new Answer(body, HTML_TYPE, keys.map(cdnKey));
+  }
+
+  private common(
+    where: Where,
+    publication: PublicationRecord | undefined,
+    head: HeadParts,
+  ): PageModel {
+    const { theme, urls, lang, siteName } = this.parts;
+    const view = publication && this.views.publication(publication);
+    const site = where.main
+      ? { name: siteName, url: urls.front, searchUrl: urls.search() }
+      : {
+          name: where.publication.name,
+          url: urls.home(where.publication),
+          searchUrl: urls.publicationSearch(where.publication),
+        };
+    return {
+      lang,
+      head: headModel(head, view, site.name),
+      stylesheet: theme.cssPath,
+      site,
+      ...(view && { publication: view }),
+    };
+  }
+}
+
+/** Where a list page starts (`at`) and the page it was reached from (`from`). */
+export interface Cursor {
+  at?: string;
+  /** The cursor of the newer page that linked here; "" for the first page. */
+  from?: string;
+}
+
+interface HeadParts {
+  title: string;
+  card?: Card;
+  jsonLd?: object;
+  robots?: string;
+  noCanonical?: boolean;
+  pagination?: { next?: string; prev?: string };
+}
+
+function headModel(parts: HeadParts, publication: PublicationView | undefined, siteName: string) {
+  const { card } = parts;
+  const head: HeadModel = {
+    title: parts.title,
+    description: card?.description ?? "",
+    canonical: parts.noCanonical === true ? "" : (card?.url ?? ""),
+    meta: card === undefined ? [] : cardTags({ ...card, siteName: card.siteName ?? siteName }),
+    feeds:
+      publication === undefined
+        ? []
+        : [
+            {
+              type: "application/rss+xml",
+              title: `${publication.name} (RSS)`,
+              href: publication.feeds.rss,
+            },
+            {
+              type: "application/atom+xml",
+              title: `${publication.name} (Atom)`,
+              href: publication.feeds.atom,
+            },
+            {
+              type: "application/feed+json",
+              title: `${publication.name} (JSON Feed)`,
+              href: publication.feeds.json,
+            },
+          ],
+  };
+  if (parts.robots !== undefined) head.robots = parts.robots;
+  if (publication?.logoUrl !== undefined) head.icon = publication.logoUrl;
+  if (parts.jsonLd !== undefined) head.jsonLd = scriptSafeJson(parts.jsonLd);
+  if (parts.pagination?.next !== undefined) head.next = parts.pagination.next;
+  if (parts.pagination?.prev !== undefined) head.prev = parts.pagination.prev;
+  return head;
+}
+
+function organization(p: PublicationRecord, view: PublicationView) {
+  return {
+    "@type": "Organization",
+    name: p.name,
+    url: view.url,
+    ...(p.logoUrl !== undefined && { logo: { "@type": "ImageObject", url: p.logoUrl } }),
+  };
+}
+
+function website(name: string, description: string, url: string, searchUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name,
+    description,
+    url,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: `${searchUrl}?q={search_term_string}`,
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+function cursorOf(cursor: Cursor): { cursor?: string } {
+  return cursor.at === undefined ? {} : { cursor: cursor.at };
+}
+
+/**
+ * Older posts follow the page's keyset cursor. A keyset list cannot be read backwards, so
+ * the link to newer posts is the page this one was reached from, carried in `from`.
+ */
+function paginate(
+  cursor: Cursor,
+  page: Page<unknown>,
+  at: (cursor?: string) => string,
+): { next?: string; prev?: string } {
+  const links: { next?: string; prev?: string } = {};
+  if (page.cursor !== undefined) {
+    links.next = `${at(page.cursor)}&from=${encodeURIComponent(cursor.at ?? "")}`;
+  }
+  if (cursor.at !== undefined && cursor.from !== undefined) {
+    links.prev = at(cursor.from === "" ? undefined : cursor.from);
+  }
+  return links;
+}
+
+/** A dependency name as a header may carry it: an id may hold what a header may not. */
+function cdnKey(name: string): string {
+  const dash = name.indexOf("-");
+  return dash < 0 ? name : surrogateKey(name.slice(0, dash), name.slice(dash + 1));
+}

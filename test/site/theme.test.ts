@@ -1,0 +1,94 @@
+// A theme is a folder an operator copies and edits (SITE_THEME_DIR): a working copy changes
+// the pages; a broken one is refused at start, naming the template and the line.
+import { strict as assert } from "node:assert";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it, type TestContext } from "node:test";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { DEFAULT_THEME_DIR, ThemeError } from "../../src/site/theme.js";
+import { PAGES, SITE_URL, buildSite } from "../helpers/site.js";
+import { sqliteFactory } from "../helpers/stores.js";
+
+function themeCopy(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), "folio-theme-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(DEFAULT_THEME_DIR, dir, { recursive: true });
+  return dir;
+}
+
+async function startWith(t: TestContext, dir: string) {
+  const made = await sqliteFactory.create();
+  t.after(() => made.dispose());
+  const config = loadConfig({ SITE_URL, LOG_LEVEL: "silent", SITE_THEME_DIR: dir });
+  const app = await buildApp({ config, store: made.store, logger: false });
+  t.after(() => app.close());
+  return app;
+}
+
+describe("site themes", () => {
+  it("an edited copy of the default theme changes the pages", async (t) => {
+    const dir = themeCopy(t);
+    const footer = join(dir, "layout.liquid");
+    writeFileSync(
+      footer,
+      readFileSync(footer, "utf8").replace(
+        "Published with Folio.",
+        "Kept by {{ site.name | upcase }}.",
+      ),
+    );
+    const { app } = await buildSite(t, sqliteFactory, { env: { SITE_THEME_DIR: dir } });
+    const res = await app.inject(PAGES.post.url);
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /Kept by FOLIO\./);
+  });
+
+  it("a template that does not parse is refused at start with its name and line", async (t) => {
+    const dir = themeCopy(t);
+    const post = join(dir, "post.liquid");
+    const lines = readFileSync(post, "utf8").split("\n");
+    lines.splice(3, 0, "{{ post.title | no_such_filter }}");
+    writeFileSync(post, lines.join("\n"));
+    await assert.rejects(startWith(t, dir), (error: Error) => {
+      assert.ok(error instanceof ThemeError);
+      assert.match(error.message, /post\.liquid/);
+      assert.match(error.message, /line:4/);
+      return true;
+    });
+  });
+
+  it("a template that fails to render, or is missing, is refused at start", async (t) => {
+    const broken = themeCopy(t);
+    writeFileSync(
+      join(broken, "tag.liquid"),
+      '{% layout "no-such-layout" %}\n{% block content %}{% endblock %}',
+    );
+    await assert.rejects(
+      startWith(t, broken),
+      /tag\.liquid.*no-such-layout|no-such-layout.*tag\.liquid/s,
+    );
+    const missing = themeCopy(t);
+    rmSync(join(missing, "author.liquid"));
+    await assert.rejects(startWith(t, missing), /author\.liquid is missing/);
+    const noCss = themeCopy(t);
+    rmSync(join(noCss, "style.css"));
+    await assert.rejects(startWith(t, noCss), /style\.css is missing/);
+  });
+
+  it("author strings are escaped by the engine; a template may not reach prototypes", async (t) => {
+    const dir = themeCopy(t);
+    const post = join(dir, "post.liquid");
+    writeFileSync(
+      post,
+      readFileSync(post, "utf8").replace(
+        '<h1 class="post-title">',
+        '<p class="probe">[{{ post.title.constructor }}][{{ post.__proto__ }}]</p><h1 class="post-title">',
+      ),
+    );
+    const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_THEME_DIR: dir } });
+    void store;
+    const res = await app.inject(PAGES.post.url);
+    assert.match(res.body, /<p class="probe">\[\]\[\]<\/p>/);
+  });
+});
