@@ -51,7 +51,7 @@ test("classic WordPress text gets the paragraphs WordPress's own wpautop gives i
   for (const { input, wpautop } of cases) assert.equal(autop(input), wpautop, input);
 });
 
-test("a Ghost export's dates are read as UTC in every shape its databases write them", async (t) => {
+test("a Ghost export's dates are read as UTC in every shape its databases write them; members-only posts stay hidden", async (t) => {
   // Ghost keeps UTC; SQLite gives it back with no zone, MySQL as an ISO string with Z, and
   // an older SQLite database as epoch milliseconds. None may depend on the machine's zone.
   const zone = process.env.TZ;
@@ -81,6 +81,9 @@ test("a Ghost export's dates are read as UTC in every shape its databases write 
             post("scheduled", { status: "scheduled", published_at: "2098-01-01 00:00:00" }),
             post("draft", { status: "draft", published_at: null }),
             post("v2-page", { type: undefined, page: 1, published_at: "2024-01-02 03:04:05" }),
+            post("members", { visibility: "members", published_at: "2024-01-02 03:04:05" }),
+            post("paid", { visibility: "paid", published_at: "2024-01-02 03:04:05" }),
+            post("public", { visibility: "public", published_at: "2024-01-02 03:04:05" }),
           ],
           posts_authors: [],
           posts_tags: [],
@@ -97,13 +100,15 @@ test("a Ghost export's dates are read as UTC in every shape its databases write 
   );
   const at = async (id: string) =>
     (await store.findPostById(`ghost-${id}`, { withContent: false }))!;
-  for (const id of ["sqlite", "mysql", "epoch"]) {
+  for (const id of ["sqlite", "mysql", "epoch", "public"]) {
     assert.equal((await at(id)).publishedAt, Date.UTC(2024, 0, 2, 3, 4, 5), id);
     assert.equal((await app.inject({ url: `/v1/posts/ghost-${id}` })).statusCode, 200, id);
   }
   assert.equal((await at("sqlite")).updatedAt, Date.UTC(2024, 0, 3, 4, 5, 6));
   assert.equal((await at("scheduled")).publishedAt, Date.UTC(2098, 0, 1));
-  for (const id of ["scheduled", "draft", "v2-page"]) {
+  // Members-only and paid posts were never public: kept, as drafts.
+  assert.equal((await at("paid")).status, "draft");
+  for (const id of ["scheduled", "draft", "v2-page", "members", "paid"]) {
     assert.equal((await app.inject({ url: `/v1/posts/ghost-${id}` })).statusCode, 404, id);
   }
 });
@@ -202,7 +207,8 @@ function ghostVisibility(path: string): { posts: Visibility[]; pages: Visibility
       pages.push({ id, visible: false });
       continue;
     }
-    const published = ["published", "scheduled"].includes(p.status);
+    const open = p.visibility === undefined || p.visibility === null || p.visibility === "public";
+    const published = open && ["published", "scheduled"].includes(p.status);
     const time = p.published_at;
     const zoned = typeof time === "string" && /(Z|[+-]\d\d:?\d\d)$/.test(time);
     const at =

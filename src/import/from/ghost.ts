@@ -56,7 +56,7 @@ export async function* fromGhost(
     yield n.record(`${path} posts[${i}] ${JSON.stringify(post.slug)}`, {
       type: "post",
       ...{ id: `ghost-${post.id}`, publicationId: publication.id, slug: post.slug },
-      ...{ title: post.title, status: STATUS[String(post.status)] ?? "draft" },
+      ...{ title: post.title, status: statusOf(post) },
       ...{ publishedAt: utcTime(post.published_at), updatedAt: utcTime(post.updated_at) },
       subtitle: typeof post.custom_excerpt === "string" ? clip(post.custom_excerpt, 300) : null,
       imageUrl: absoluteUrl(post.feature_image),
@@ -65,6 +65,16 @@ export async function* fromGhost(
       ...body(post),
     });
   }
+}
+
+/**
+ * A post for members or paying members only was never public: Folio has no members, so it is
+ * kept as a draft rather than served to everyone.
+ */
+function statusOf(post: Row): string {
+  const open =
+    post.visibility === undefined || post.visibility === null || post.visibility === "public";
+  return open ? (STATUS[String(post.status)] ?? "draft") : "draft";
 }
 
 /** The rendered HTML when the export has it, else what can be rebuilt from the source. */
