@@ -57,13 +57,13 @@ for (const factory of await storeFactories()) {
       const lines = [
         { ...pub, motto: "x" },
         post({ staticHtml: "<p>ignored</p>", markdown: "kept" }),
-        post({ id: "x2", slug: "s2", staticHtml: "", views: 3 }),
+        post({ id: "x2", slug: "s2", staticHtml: "", claps: 3 }),
       ];
       const summary = await importNdjson(store, ndjson(lines));
       assert.deepEqual(summary.unknownFields, {
         "publication.motto": 1,
         "post.staticHtml": 2,
-        "post.views": 1,
+        "post.claps": 1,
       });
       const content = (await store.findPostById("x1", { withContent: true }))!.content!;
       assert.equal(content.staticHtml, "<p>kept</p>");

@@ -56,6 +56,9 @@ async function storedPosts(store: PostStore) {
 /** The summary line without its timing, which differs from run to run. */
 const untimed = (stdout: string) => stdout.replace(/ in \d+\.\d\d s/g, " in … s");
 
+/** Standard error without the line naming the store, which is each run's own database. */
+const storeless = (stderr: string) => stderr.replace(/^folio: using the .* store\n/m, "");
+
 for (const factory of await storeFactories()) {
   describe(`import on worker threads (${factory.name})`, () => {
     const fresh = async (t: TestContext) => {
@@ -75,7 +78,10 @@ for (const factory of await storeFactories()) {
           const made = await fresh(t);
           const env = { DATABASE_URL: made.url, IMPORT_THREADS: threads };
           const run = await runFolio(["import", file, ...partial], env);
-          runs.push({ ...run, stdout: untimed(run.stdout), rows: await storedPosts(made.store) });
+          runs.push({
+            ...{ ...run, stdout: untimed(run.stdout), stderr: storeless(run.stderr) },
+            rows: await storedPosts(made.store),
+          });
         }
       }
       const [allOrNothing1, partial1, allOrNothing3, partial3] = runs;
