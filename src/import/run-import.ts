@@ -21,6 +21,8 @@ export interface ImportOptions {
   /** Ceiling on the records read; past it the import stops. */
   maxRecords?: number;
   batchSize?: number;
+  /** A batch is written once its images hold this many bytes (decoded), however few they are. */
+  batchMediaBytes?: number;
   /** What an image line may hold (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS); the defaults if unset. */
   media?: MediaLimits;
   /** Worker threads parsing and deriving records (IMPORT_THREADS); 1 or unset: this thread. */
@@ -55,8 +57,8 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
 export const DEFAULT_MAX_RECORDS = 10_000_000;
 
-/** Bytes of stored images a batch holds before it is written, whatever its record count. */
-const BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
+/** Bytes of images a batch holds before it is written, whatever its record count. */
+export const DEFAULT_BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
 
 /**
  * The longest line an image within the limits makes: every variant's bytes in base64 (four
@@ -113,7 +115,8 @@ export async function importRecords(
         for (const v of parsed.record.variants) mediaBytes += v.bytes.length;
       }
       // A batch of images is bounded by their bytes, not only by their number.
-      if (batch.size >= (options.batchSize ?? 500) || mediaBytes >= BATCH_MEDIA_BYTES) {
+      const full = mediaBytes >= (options.batchMediaBytes ?? DEFAULT_BATCH_MEDIA_BYTES);
+      if (batch.size >= (options.batchSize ?? 500) || full) {
         await flush();
         mediaBytes = 0;
       }

@@ -153,6 +153,14 @@ for (const factory of factories) {
       const again = await importNdjson(target.store, ndjson(exported.lines));
       assert.equal(again.rejected, 0);
       assert.equal((await exportText(target.store)).text, exported.text);
+      // A batch holds a bounded number of image bytes: with room for one, one image a batch.
+      const batches: number[] = [];
+      const small = await importNdjson(target.store, ndjson(exported.lines), {
+        batchMediaBytes: 1,
+        onProgress: (p) => batches.push(p.written),
+      });
+      assert.equal(small.rejected, 0);
+      assert.ok(batches.length > images.length, `${batches.length} batches`);
       const record = await target.store.findMedia(images[0]!.id);
       assert.deepEqual(record, await desk.store.findMedia(images[0]!.id));
     });
