@@ -23,10 +23,12 @@ Reads one consistent snapshot of the store while it keeps serving and writing.
 
 NDJSON (the default) goes to FILE, or to standard output without FILE or with -: every
 publication, author and post (all statuses, with its TipTap document, dates, categories,
-authors, old slugs and views), in the format 'folio import -' reads back. It moves a store:
+authors, old slugs and views) and every image uploaded through the desk (each stored width,
+its bytes in base64), in the format 'folio import -' reads back. It moves a store:
   folio export --include-secrets | DATABASE_URL=postgres://… folio import -
 
-  --publication SLUG|ID  only this publication (its posts, authors, keys and endpoints)
+  --publication SLUG|ID  only this publication (its posts, authors, images, keys and
+                         endpoints)
   --include-secrets      also API key hashes and webhook endpoints with their signing
                          secrets: keep the file as safe as the store itself
   --format markdown DIR  one Markdown file per post with YAML front matter (title, date,

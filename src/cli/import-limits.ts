@@ -2,7 +2,9 @@
 // the environment, then the defaults; a bad number is a usage error.
 import { availableParallelism } from "node:os";
 import { ConfigError, parseInteger } from "../config.js";
+import { deskSettings } from "../config-desk.js";
 import { setting } from "../config-schema.js";
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "../import/records.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS } from "../import/run-import.js";
 import { UsageError } from "./args.js";
 import { DEFAULT_SHOWN_PER_KIND } from "./rejection-log.js";
@@ -13,6 +15,8 @@ export interface ImportLimits {
   shownPerKind: number;
   /** Worker threads deriving content; 1: none, all on the main thread. */
   threads: number;
+  /** What an image line may hold: the desk's own upload limits. */
+  media: MediaLimits;
 }
 
 /** More threads than this would only queue behind each other on any machine Folio runs on. */
@@ -30,6 +34,7 @@ export const DEFAULT_LIMITS: ImportLimits = {
   maxRecords: DEFAULT_MAX_RECORDS,
   shownPerKind: DEFAULT_SHOWN_PER_KIND,
   threads: 1,
+  media: DEFAULT_MEDIA_LIMITS,
 };
 
 export function importLimits(
@@ -46,7 +51,9 @@ export function importLimits(
   const maxBytes = number("IMPORT_MAX_BYTES", env.IMPORT_MAX_BYTES, DEFAULT_MAX_BYTES, 1);
   const maxRecords = number("IMPORT_MAX_RECORDS", env.IMPORT_MAX_RECORDS, DEFAULT_MAX_RECORDS, 1);
   const threads = threadCount("IMPORT_THREADS", setting(env, "IMPORT_THREADS"), 1);
+  const desk = deskSettings(env);
   return {
+    media: { maxBytes: desk.mediaMaxBytes, maxPixels: desk.mediaMaxPixels },
     maxBytes: number("--max-bytes", values["max-bytes"], maxBytes, 1),
     maxRecords: number("--max-records", values["max-records"], maxRecords, 1),
     shownPerKind: number("--show-errors", values["show-errors"], DEFAULT_SHOWN_PER_KIND, 0),

@@ -25,8 +25,9 @@ export const importCommand = {
   help: `Usage: folio import FILE|- [options]
        folio import --from ${FORMATS} PATH [--publication SLUG|ID] [options]
 
-Reads one JSON record per line (publication, author or post) from FILE, or from
-standard input with -, plain or gzip-compressed. Records are upserts by id.
+Reads one JSON record per line (publication, author or post, and the media, apiKey and
+webhookEndpoint records folio export writes) from FILE, or from standard input with -,
+plain or gzip-compressed. Records are upserts by id.
 With --from, converts an export instead (docs/migrate.md says what maps to what):
   ghost       Ghost's JSON export (Settings → Labs → Export)
   wordpress   WordPress's WXR file (Tools → Export)
@@ -98,6 +99,7 @@ export async function runImport(
   const options: ImportOptions = {
     ...{ partial, maxBytes: limits.maxBytes, maxRecords: limits.maxRecords },
     threads: limits.threads,
+    media: limits.media,
     onRejection: log.onRejection,
     onProgress: (p) =>
       progress.update(`read ${p.read}, written ${p.written}, rejected ${p.rejected}`),

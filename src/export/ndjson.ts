@@ -1,8 +1,15 @@
 // The whole store (or one publication) as NDJSON in the import format, in the order the
-// import needs: publications, authors, posts, then with secrets the API keys and the webhook
-// endpoints — last, so that importing the file announces none of its own posts to them.
+// import needs: publications, authors, posts, the images uploaded through the desk (content,
+// not secrets), then with secrets the API keys and the webhook endpoints — last, so that
+// importing the file announces none of its own posts to them.
 import type { Writable } from "node:stream";
-import type { ExportSnapshot, ExportedPost, PostStore } from "../store/post-store.js";
+import type {
+  ExportSnapshot,
+  ExportedMedia,
+  ExportedPost,
+  MediaVariant,
+  PostStore,
+} from "../store/post-store.js";
 import { paged } from "./pages.js";
 import { writeAll } from "./write.js";
 
@@ -17,6 +24,7 @@ export interface ExportCounts {
   publications: number;
   authors: number;
   posts: number;
+  media: number;
   apiKeys: number;
   webhookEndpoints: number;
 }
@@ -37,7 +45,7 @@ export async function exportNdjson(
   try {
     const only = await chosenPublication(snapshot, options.publication);
     const counts: ExportCounts = {
-      ...{ publications: 0, authors: 0, posts: 0 },
+      ...{ publications: 0, authors: 0, posts: 0, media: 0 },
       ...{ apiKeys: 0, webhookEndpoints: 0 },
     };
     await writeAll(out, lines(snapshot, only, options.includeSecrets === true, counts));
@@ -72,6 +80,11 @@ async function* lines(
   for await (const post of paged((q) => s.posts(q), only)) {
     counts.posts++;
     yield postLine(post);
+  }
+  for await (const m of paged((q) => s.media(q), only)) {
+    counts.media++;
+    // One image's bytes at a time: a page of rows holds no bytes.
+    yield mediaLine(m, await s.mediaVariants(m.id));
   }
   if (!secrets) return;
   for await (const k of paged((q) => s.apiKeys(q), only)) {
@@ -116,4 +129,16 @@ function postLine(p: ExportedPost): string {
   // A document stored with line breaks (another writer's) is rewritten onto one line.
   const json = /[\n\r]/.test(p.json) ? JSON.stringify(JSON.parse(p.json)) : p.json;
   return `${head.slice(0, -1)},"json":${json}}\n`;
+}
+
+function mediaLine(m: ExportedMedia, variants: MediaVariant[]): string {
+  return line({
+    type: "media",
+    ...{ id: m.id, publicationId: m.publicationId, format: m.format },
+    ...{ width: m.width, height: m.height, createdAt: iso(m.createdAt) },
+    variants: variants.map((v) => ({
+      ...{ width: v.width, height: v.height, etag: v.etag },
+      bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength).toString("base64"),
+    })),
+  });
 }

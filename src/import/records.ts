@@ -2,9 +2,12 @@
 // the shared schemas' (posts/fields.ts); this file only maps a valid line onto a record.
 import { RENDERER_VERSION } from "../content/index.js";
 import { Type } from "typebox";
+import { deskSettings } from "../config-desk.js";
+import { sniffFormat } from "../media/sniff.js";
 import {
   ApiKeyFieldsSchema,
   AuthorFieldsSchema,
+  MediaFieldsSchema,
   PostFieldsSchema,
   PostKeptFieldsSchema,
   PublicationFieldsSchema,
@@ -16,6 +19,7 @@ import type {
   AuthorInput,
   EndpointInput,
   ImportRecord,
+  MediaInput,
   PostInput,
   PublicationInput,
 } from "../store/post-store.js";
@@ -43,19 +47,41 @@ const PostLineSchema = Type.Object({
 const checkPost = checker(PostLineSchema);
 const checkApiKey = checker(ApiKeyFieldsSchema);
 const checkEndpoint = checker(WebhookEndpointFieldsSchema);
+const checkMedia = checker(MediaFieldsSchema);
 
-export function parseRecord(line: string, now: number): ParsedRecord {
+/** What an image line may hold: the upload limits (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
+export interface MediaLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+const DEFAULTS = deskSettings({});
+/** The upload limits when the caller gives none: the settings' defaults. */
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  maxBytes: DEFAULTS.mediaMaxBytes,
+  maxPixels: DEFAULTS.mediaMaxPixels,
+};
+
+export function parseRecord(
+  line: string,
+  now: number,
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): ParsedRecord {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     throw new FieldError("(line)", "is not valid JSON");
   }
-  return recordFrom(value, now);
+  return recordFrom(value, now, limits);
 }
 
 /** A record given as an object (a parsed line, or a converter's output), validated. */
-export function recordFrom(value: unknown, now: number): ParsedRecord {
+export function recordFrom(
+  value: unknown,
+  now: number,
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+): ParsedRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new FieldError("(line)", "must be a JSON object");
   }
@@ -71,8 +97,13 @@ export function recordFrom(value: unknown, now: number): ParsedRecord {
       return { record: apiKey(o), unknownTypes: {}, unknownFields: unknown(o) };
     case "webhookEndpoint":
       return { record: endpoint(o), unknownTypes: {}, unknownFields: unknown(o) };
+    case "media":
+      return { record: media(o, limits), unknownTypes: {}, unknownFields: unknown(o) };
     default:
-      throw new FieldError("type", "must be publication, author, post, apiKey or webhookEndpoint");
+      throw new FieldError(
+        "type",
+        "must be publication, author, post, apiKey, webhookEndpoint or media",
+      );
   }
 }
 
@@ -82,6 +113,7 @@ const KNOWN: Record<string, Set<string>> = {
   post: new Set(["type", ...Object.keys(PostLineSchema.properties), ...BODIES]),
   apiKey: new Set(["type", ...Object.keys(ApiKeyFieldsSchema.properties)]),
   webhookEndpoint: new Set(["type", ...Object.keys(WebhookEndpointFieldsSchema.properties)]),
+  media: new Set(["type", ...Object.keys(MediaFieldsSchema.properties)]),
 };
 
 function unknown(o: Fields): string[] {
@@ -164,6 +196,58 @@ function endpoint(o: Fields): EndpointInput {
   };
   if (disabledAt !== undefined) record.disabledAt = toEpochMs(disabledAt);
   return record;
+}
+
+/**
+ * An image as the desk would have stored it: each variant's bytes valid base64 within
+ * MEDIA_MAX_BYTES and, judged by their content, in the declared format; every side within
+ * MEDIA_MAX_PIXELS; one variant per width, none wider than the image, the widest its own.
+ */
+function media(o: Fields, limits: MediaLimits): MediaInput {
+  const { createdAt, variants, ...fields } = checkMedia(o);
+  overPixels("width", fields.width, fields.height, limits);
+  // Base64 holds three bytes in four characters: a longer text is refused undecoded.
+  const maxText = Math.ceil(limits.maxBytes / 3) * 4;
+  let widest = 0;
+  const record: MediaInput = {
+    type: "media",
+    ...fields,
+    createdAt: toEpochMs(createdAt),
+    variants: variants.map((v, i) => {
+      const at = `variants[${i}]`;
+      if (v.width <= widest)
+        throw new FieldError(`${at}.width`, "must be wider than the one before");
+      widest = v.width;
+      overPixels(`${at}.width`, v.width, v.height, limits);
+      if (v.bytes.length > maxText) {
+        throw new FieldError(`${at}.bytes`, `must be at most ${limits.maxBytes} bytes`);
+      }
+      const bytes = Buffer.from(v.bytes, "base64");
+      // Node's decoder skips what is not base64; only the exact encoding of the bytes is.
+      if (bytes.toString("base64") !== v.bytes) {
+        throw new FieldError(`${at}.bytes`, "must be base64 (RFC 4648, padded)");
+      }
+      if (bytes.length > limits.maxBytes) {
+        throw new FieldError(`${at}.bytes`, `must be at most ${limits.maxBytes} bytes`);
+      }
+      const sniffed = sniffFormat(bytes);
+      if (sniffed !== fields.format) {
+        const is = sniffed === undefined ? "no accepted image format" : sniffed;
+        throw new FieldError(`${at}.bytes`, `must be ${fields.format} (its content is ${is})`);
+      }
+      return { width: v.width, height: v.height, etag: v.etag, bytes };
+    }),
+  };
+  if (widest !== fields.width) {
+    throw new FieldError("variants", `must end with the image's own width, ${fields.width}`);
+  }
+  return record;
+}
+
+function overPixels(field: string, width: number, height: number, limits: MediaLimits) {
+  if (width * height > limits.maxPixels) {
+    throw new FieldError(field, `${width}×${height} is over ${limits.maxPixels} pixels`);
+  }
 }
 
 function isObject(value: unknown): value is Fields {

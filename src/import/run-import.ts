@@ -2,11 +2,12 @@
 // bad record reported, memory flat whatever the input's size, and the input bounded in
 // decompressed bytes and in records so that a small hostile file cannot run for hours.
 import type { Readable } from "node:stream";
+import { RESPONSIVE_WIDTHS } from "../store/media.js";
 import type { PostStore } from "../store/post-store.js";
 import { ImportBatch, type ImportRejection } from "./batch.js";
 import { countImport } from "../posts/import-counters.js";
 import { ImportLimitError } from "./lines.js";
-import type { ParsedRecord } from "./records.js";
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits, type ParsedRecord } from "./records.js";
 import { SourceError, ndjsonItems, type SourceItem } from "./source.js";
 import { importPool, parsedAhead, type ImportPool } from "./threads.js";
 
@@ -20,6 +21,10 @@ export interface ImportOptions {
   /** Ceiling on the records read; past it the import stops. */
   maxRecords?: number;
   batchSize?: number;
+  /** A batch is written once its images hold this many bytes (decoded), however few they are. */
+  batchMediaBytes?: number;
+  /** What an image line may hold (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS); the defaults if unset. */
+  media?: MediaLimits;
   /** Worker threads parsing and deriving records (IMPORT_THREADS); 1 or unset: this thread. */
   threads?: number;
   onRejection?: (rejection: ImportRejection) => void;
@@ -52,8 +57,21 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
 export const DEFAULT_MAX_RECORDS = 10_000_000;
 
+/** Bytes of images a batch holds before it is written, whatever its record count. */
+export const DEFAULT_BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The longest line an image within the limits makes: every variant's bytes in base64 (four
+ * characters for three bytes), with room for its other fields.
+ */
+export function mediaLineBytes(limits: MediaLimits): number {
+  return (RESPONSIVE_WIDTHS.length + 1) * (Math.ceil(limits.maxBytes / 3) * 4 + 1024);
+}
+
 export async function importNdjson(store: PostStore, input: Readable, options: ImportOptions = {}) {
-  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxLineBytes =
+    options.maxLineBytes ??
+    Math.max(DEFAULT_MAX_LINE_BYTES, mediaLineBytes(options.media ?? DEFAULT_MEDIA_LIMITS));
   const items = ndjsonItems(input, maxLineBytes, options.maxBytes ?? DEFAULT_MAX_BYTES);
   return importRecords(store, items, options);
 }
@@ -82,7 +100,8 @@ export async function importRecords(
   let pool: ImportPool | undefined;
   try {
     pool = importPool(options.threads ?? 1);
-    for await (const { item, parse } of parsedAhead(items, pool, now)) {
+    let mediaBytes = 0;
+    for await (const { item, parse } of parsedAhead(items, pool, now, options.media)) {
       if (item.skipped !== undefined) {
         summary.skipped[item.skipped] = (summary.skipped[item.skipped] ?? 0) + 1;
         continue;
@@ -92,7 +111,15 @@ export async function importRecords(
       }
       const parsed = batch.add(item, parse);
       if (parsed) countUnknown(summary, parsed, options);
-      if (batch.size >= (options.batchSize ?? 500)) await flush();
+      if (parsed?.record.type === "media") {
+        for (const v of parsed.record.variants) mediaBytes += v.bytes.length;
+      }
+      // A batch of images is bounded by their bytes, not only by their number.
+      const full = mediaBytes >= (options.batchMediaBytes ?? DEFAULT_BATCH_MEDIA_BYTES);
+      if (batch.size >= (options.batchSize ?? 500) || full) {
+        await flush();
+        mediaBytes = 0;
+      }
     }
     await flush();
     summary.committed = summary.rejected === 0 || options.partial === true;

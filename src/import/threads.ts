@@ -3,7 +3,7 @@
 // transaction. Results come back in source order, so everything told — rejections, notes,
 // progress, counts — is what the in-thread run tells.
 import { inOrder } from "./in-order.js";
-import type { ParsedRecord } from "./records.js";
+import type { MediaLimits, ParsedRecord } from "./records.js";
 import type { SourceItem } from "./source.js";
 import { WorkerPool } from "./worker-pool.js";
 import { parseOne, settled, type Outcome, type RecordOutcome, type Task } from "./work.js";
@@ -33,14 +33,15 @@ export function parsedAhead(
   items: AsyncIterable<SourceItem>,
   pool: ImportPool | undefined,
   now: number,
+  limits?: MediaLimits,
 ): AsyncIterable<ReadyItem> {
-  const inThread = (item: SourceItem) => settled(parseOne(item, now));
+  const inThread = (item: SourceItem) => settled(parseOne(item, now, limits));
   if (pool === undefined) return withParse(items, inThread);
   const start = async (item: SourceItem): Promise<ReadyItem> => {
     // Skipped and refused items need no work; only a parse is worth a message.
     if (item.skipped !== undefined || item.problem !== undefined) return { item, parse: inThread };
     const record = item.text !== undefined ? { text: item.text } : { value: item.value };
-    const outcome = (await pool.run({ record, now })) as RecordOutcome;
+    const outcome = (await pool.run({ record, now, limits })) as RecordOutcome;
     return { item, parse: () => settled(outcome) };
   };
   return inOrder(items, start, pool.size * IN_FLIGHT_PER_THREAD);

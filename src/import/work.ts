@@ -1,11 +1,18 @@
 // The work an import or rerender hands to its worker threads, as plain data both ways, so
 // the same function runs in a worker or in-thread and gives the same answers.
 import { ContentError, deriveContent, type DerivedContent } from "../content/index.js";
-import { FieldError, parseRecord, recordFrom, type ParsedRecord } from "./records.js";
+import {
+  FieldError,
+  parseRecord,
+  recordFrom,
+  type MediaLimits,
+  type ParsedRecord,
+} from "./records.js";
 
 /** A line's text or a converter's value to check, or a stored document to re-derive. */
 export type Task =
-  { record: { text?: string; value?: unknown }; now: number } | { rerender: string };
+  | { record: { text?: string; value?: unknown }; now: number; limits?: MediaLimits }
+  | { rerender: string };
 
 export type RecordOutcome =
   { parsed: ParsedRecord } | { refused: { field: string; reason: string } };
@@ -16,14 +23,22 @@ export type RerenderOutcome = { derived?: DerivedContent } | { failed: string };
 export type Outcome = RecordOutcome | RerenderOutcome;
 
 export function runTask(task: Task): Outcome {
-  return "rerender" in task ? rerenderOne(task.rerender) : parseOne(task.record, task.now);
+  return "rerender" in task
+    ? rerenderOne(task.rerender)
+    : parseOne(task.record, task.now, task.limits);
 }
 
 /** A refusal is an outcome; any other error is a bug and is thrown. */
-export function parseOne(item: { text?: string; value?: unknown }, now: number): RecordOutcome {
+export function parseOne(
+  item: { text?: string; value?: unknown },
+  now: number,
+  limits?: MediaLimits,
+): RecordOutcome {
   try {
     const parsed =
-      item.text !== undefined ? parseRecord(item.text, now) : recordFrom(item.value, now);
+      item.text !== undefined
+        ? parseRecord(item.text, now, limits)
+        : recordFrom(item.value, now, limits);
     return { parsed };
   } catch (error) {
     if (!(error instanceof FieldError)) throw error;

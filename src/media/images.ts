@@ -6,11 +6,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { ApiError } from "../errors.js";
+import { RESPONSIVE_WIDTHS } from "../store/media.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "../store/post-store.js";
 import { sniffFormat } from "./sniff.js";
-
-/** The widths served (each no wider than the image); the image's own width is always served. */
-export const RESPONSIVE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 export const EXTENSIONS: Record<MediaFormat, string> = {
   jpeg: "jpg",

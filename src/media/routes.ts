@@ -3,11 +3,12 @@
 // revalidation with 304.
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors.js";
+import { MEDIA_ID_PATTERN } from "../store/media.js";
 import type { MediaStore } from "../store/post-store.js";
 import { CONTENT_TYPES, EXTENSIONS } from "./images.js";
 
 const FILE = /^([1-9][0-9]{0,5})\.([a-z]{3,4})$/;
-const ID = /^med_[A-Za-z0-9_-]{16}$/;
+const ID = new RegExp(MEDIA_ID_PATTERN);
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export async function mediaRoutes(app: FastifyInstance, { store }: { store: MediaStore }) {

@@ -36,12 +36,13 @@ export {
 export type { PostFields, PostStatusValue, Timestamp } from "./post-fields.js";
 export {
   ApiKeyFieldsSchema,
+  MediaFieldsSchema,
   OldSlugsSchema,
   PostKeptFieldsSchema,
   ViewsSchema,
   WebhookEndpointFieldsSchema,
 } from "./kept-fields.js";
-export type { ApiKeyFields, WebhookEndpointFields } from "./kept-fields.js";
+export type { ApiKeyFields, MediaFields, WebhookEndpointFields } from "./kept-fields.js";
 
 /** A publication's or author's display name: 1–200 code points. */
 export const NameSchema = Type.String({ minLength: 1, maxLength: 200 });

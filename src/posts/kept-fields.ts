@@ -1,8 +1,10 @@
 // The fields an export carries beyond what a post, publication or author line says: what the
 // store keeps of a post's history (when it was created, its old slugs, its views, the write
-// body's preview and newsletter flag), and the secrets of a publication (API key hashes and
-// webhook endpoints), which leave a store only when asked for. Re-exported by fields.ts.
+// body's preview and newsletter flag), the images uploaded through the desk, and the secrets
+// of a publication (API key hashes and webhook endpoints), which leave a store only when
+// asked for. Re-exported by fields.ts.
 import { Type, type Static } from "typebox";
+import { MEDIA_FORMATS, MEDIA_ID_PATTERN, RESPONSIVE_WIDTHS } from "../store/media.js";
 import { EVENT_TYPES } from "../store/post-events.js";
 import { HttpUrlSchema, IdentifierSchema, NO_CONTROLS, SlugSchema } from "./field-rules.js";
 import { PostPreviewSchema, TimestampSchema } from "./post-fields.js";
@@ -55,5 +57,35 @@ export const WebhookEndpointFieldsSchema = Type.Object({
   disabledReason: Type.Optional(LabelSchema),
 });
 
+/**
+ * A side of an image in pixels. /media names a width in at most six digits; the pixel count
+ * is bounded by MEDIA_MAX_PIXELS, a setting, so the import checks it against the settings.
+ */
+const SideSchema = Type.Integer({ minimum: 1, maximum: 999_999 });
+
+/** One stored width of an image: its bytes in base64, checked against MEDIA_MAX_BYTES. */
+export const MediaVariantFieldsSchema = Type.Object({
+  width: SideSchema,
+  height: SideSchema,
+  /** A strong ETag, kept as it was so that caches keep their copies after a move. */
+  etag: Type.String({ pattern: '^"[A-Za-z0-9_-]{1,64}"$' }),
+  bytes: Type.String({ minLength: 1 }),
+});
+
+/** An uploaded image and every width it is served at. */
+export const MediaFieldsSchema = Type.Object({
+  id: Type.String({ pattern: MEDIA_ID_PATTERN }),
+  publicationId: IdentifierSchema,
+  format: Type.Union(MEDIA_FORMATS.map((f) => Type.Literal(f))),
+  width: SideSchema,
+  height: SideSchema,
+  createdAt: TimestampSchema,
+  variants: Type.Array(MediaVariantFieldsSchema, {
+    minItems: 1,
+    maxItems: RESPONSIVE_WIDTHS.length + 1,
+  }),
+});
+
+export type MediaFields = Static<typeof MediaFieldsSchema>;
 export type ApiKeyFields = Static<typeof ApiKeyFieldsSchema>;
 export type WebhookEndpointFields = Static<typeof WebhookEndpointFieldsSchema>;

@@ -18,8 +18,9 @@ export function emptyChangeSet(): ChangeSet {
 }
 
 export function noteChange(changed: ChangeSet, record: ImportRecord) {
-  // Keys and endpoints are in no answer: nothing cached depends on them.
-  if (record.type === "apiKey" || record.type === "webhookEndpoint") return;
+  // Keys, endpoints and images are in no cached answer (/media reads the store every time).
+  if (record.type === "apiKey" || record.type === "webhookEndpoint" || record.type === "media")
+    return;
   if (record.type === "post")
     notePost(changed, record.id, [record.publicationId], record.categories);
   else noteEverything(changed);

@@ -3,6 +3,7 @@
 // memory stays flat whatever the store's size. The queries are written once here; each
 // backend gives its placeholders and how a page's ids are passed (<backend>/export-reads.ts).
 import type { ApiKeyRecord } from "./api-keys.js";
+import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
 import type { AuthorRecord, PostStatus, PublicationFields } from "./records.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
 
@@ -33,6 +34,9 @@ export interface ExportedPost {
   views?: number;
 }
 
+/** An image as an export writes it; its variants are read one image at a time. */
+export type ExportedMedia = Omit<MediaRecord, "widths">;
+
 /** One page after `after` (an id; "" for the first), of one publication when `only` is set. */
 export interface PageQuery {
   after: string;
@@ -47,6 +51,10 @@ export interface ExportSnapshot {
   publications(q: PageQuery): Promise<PublicationFields[]>;
   authors(q: PageQuery): Promise<AuthorRecord[]>;
   posts(q: PageQuery & { withMarkdown?: boolean }): Promise<ExportedPost[]>;
+  /** Images without their bytes: a page of them costs a page of rows, not of images. */
+  media(q: PageQuery): Promise<ExportedMedia[]>;
+  /** One image's stored variants with their bytes, narrowest first. */
+  mediaVariants(id: string): Promise<MediaVariant[]>;
   apiKeys(q: PageQuery): Promise<ApiKeyRecord[]>;
   /** Endpoints with their secrets; with `only`, that publication's own (not the global ones). */
   endpoints(q: PageQuery): Promise<NewEndpoint[]>;
@@ -110,6 +118,9 @@ export function snapshotReads(d: SnapshotDialect): ExportSnapshot {
       WHERE ${d.inIds("post_id", 1)} ORDER BY post_id, position`,
     history: `SELECT post_id, slug AS value FROM post_slug_history
       WHERE ${d.inIds("post_id", 1)} ORDER BY post_id, slug`,
+    media: page("media", "id, publication_id, format, width, height, created_at", "publication_id"),
+    mediaVariants: `SELECT width, height, etag, bytes FROM media_variants
+      WHERE media_id = ${p1} ORDER BY width`,
     apiKeys: page(
       "api_keys",
       "id, publication_id, name, hash, hint, created_at, revoked_at",
@@ -157,6 +168,15 @@ export function snapshotReads(d: SnapshotDialect): ExportSnapshot {
         post.oldSlugs = history.get(id)!;
         return post;
       });
+    },
+    async media(q) {
+      return (await d.all(sql.media, args(q))).map(toMedia);
+    },
+    async mediaVariants(id) {
+      return (await d.all(sql.mediaVariants, [id])).map((r) => ({
+        ...{ width: num(r.width), height: num(r.height), etag: r.etag as string },
+        bytes: r.bytes as Uint8Array,
+      }));
     },
     async apiKeys(q) {
       return (await d.all(sql.apiKeys, args(q))).map(toApiKey);
@@ -226,6 +246,14 @@ function toPost(r: Row): ExportedPost {
   maybe(out, "views", r.views, num);
   maybe(out, "markdown", r.markdown);
   return out;
+}
+
+function toMedia(r: Row): ExportedMedia {
+  return {
+    ...{ id: r.id as string, publicationId: r.publication_id as string },
+    ...{ format: r.format as MediaFormat, width: num(r.width), height: num(r.height) },
+    createdAt: num(r.created_at),
+  };
 }
 
 function toApiKey(r: Row): ApiKeyRecord {

@@ -1,7 +1,16 @@
 // Images uploaded through the desk, kept in the store so every node serves them: one row per
 // image, and its bytes once per width it was resized to, each with its strong ETag.
 
-export type MediaFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
+/** The formats an image may be stored in (the tables' CHECK says the same). */
+export const MEDIA_FORMATS = ["jpeg", "png", "webp", "gif", "avif"] as const;
+
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+
+/** The widths an image is resized to (each narrower than the image); its own is served too. */
+export const RESPONSIVE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+/** An image's id: `med_` and 12 random bytes in base64url, the only ids /media answers. */
+export const MEDIA_ID_PATTERN = "^med_[A-Za-z0-9_-]{16}$";
 
 export interface MediaRecord {
   id: string;

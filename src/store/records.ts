@@ -1,5 +1,6 @@
 // What the store holds and hands back: plain data, no behaviour.
 import type { ApiKeyRecord } from "./api-keys.js";
+import type { MediaRecord, MediaVariant } from "./media.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
 
 export type PostStatus = "draft" | "published" | "archived";
@@ -120,7 +121,14 @@ export interface EndpointInput extends NewEndpoint {
   type: "webhookEndpoint";
 }
 
-export type ImportRecord = PublicationInput | AuthorInput | PostInput | ApiKeyInput | EndpointInput;
+/** An image carried from another store: every stored variant, its bytes as they were. */
+export interface MediaInput extends Omit<MediaRecord, "widths"> {
+  type: "media";
+  variants: MediaVariant[];
+}
+
+export type ImportRecord =
+  PublicationInput | AuthorInput | PostInput | ApiKeyInput | EndpointInput | MediaInput;
 
 /** A record with the line of the file it came from, so rejections can name it. */
 export interface NumberedRecord {

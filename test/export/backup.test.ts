@@ -1,5 +1,6 @@
 // folio backup: an online copy of a SQLite store taken while another process writes to it;
-// every post committed before the backup began is in the copy, which opens and serves.
+// every post committed before the backup began is in the copy, which opens and serves, and
+// so is every stored image, byte for byte.
 import { strict as assert } from "node:assert";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -7,10 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { setImmediate } from "node:timers/promises";
+import sharp from "sharp";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { representPost } from "../../src/http/representation.js";
 import { importNdjson } from "../../src/import/run-import.js";
+import { EXTENSIONS, processImage } from "../../src/media/images.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { FOLIO_BIN, runFolio } from "../helpers/cli.js";
 import { NOW, ndjson } from "../helpers/fixtures.js";
@@ -37,6 +40,14 @@ describe("folio backup", () => {
     store.db.pragma("wal_autocheckpoint = 0");
     const committed = Array.from({ length: 3000 }, (_, i) => generatedPost(i));
     assert.equal((await importNdjson(store, ndjson([...header, ...committed]))).rejected, 0);
+    const png = await sharp({
+      create: { width: 700, height: 300, channels: 3, background: { r: 9, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const limits = { maxBytes: 1024 * 1024, maxPixels: 1_000_000 };
+    const image = await processImage(png, GEN_PUBLICATION, limits, NOW);
+    await store.saveMedia(image.media, image.variants);
 
     // The backup runs in its own process; this one keeps committing posts until it ends.
     const child = spawn(process.execPath, [FOLIO_BIN, "backup", copy], {
@@ -84,6 +95,14 @@ describe("folio backup", () => {
       assert.equal(a.body, b.body, url);
       assert.equal(a.headers.etag, b.headers.etag, url);
     }
+    for (const width of image.media.widths) {
+      const url = `/media/${image.media.id}/${width}.${EXTENSIONS[image.media.format]}`;
+      const [a, b] = [await app.inject(url), await original.inject(url)];
+      assert.equal(a.statusCode, 200, url);
+      assert.ok(a.rawPayload.equals(b.rawPayload), url);
+      assert.equal(a.headers.etag, b.headers.etag, url);
+    }
+    assert.equal(image.media.widths.length, 3);
     const snapshot = await restored.openSnapshot();
     const ids = new Set<string>();
     for (let after = ""; ;) {

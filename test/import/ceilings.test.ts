@@ -61,7 +61,7 @@ test("the CLI prints the first bad lines of each kind, then a count", async () =
   const told = res.stderr.split("\n").filter((l) => /^line \d+: /.test(l));
   assert.deepEqual(told, [
     ...[1, 2, 3, 4].map(
-      (n) => `line ${n}: type: must be publication, author, post, apiKey or webhookEndpoint`,
+      (n) => `line ${n}: type: must be publication, author, post, apiKey, webhookEndpoint or media`,
     ),
     ...[5001, 5002, 5003].map(
       (n) =>
@@ -84,12 +84,17 @@ test("the CLI stops at IMPORT_MAX_BYTES or --max-bytes and says which knob to tu
 });
 
 test("ceilings: flags win over the environment, which wins over the defaults; bad ones refused", () => {
-  const env = { IMPORT_MAX_BYTES: "100", IMPORT_MAX_RECORDS: "7", IMPORT_THREADS: "3" };
+  const env = {
+    ...{ IMPORT_MAX_BYTES: "100", IMPORT_MAX_RECORDS: "7", IMPORT_THREADS: "3" },
+    ...{ MEDIA_MAX_BYTES: "2048", MEDIA_MAX_PIXELS: "9" },
+  };
   assert.deepEqual(importLimits({ "max-bytes": "5" }, env), {
     maxBytes: 5,
     maxRecords: 7,
     shownPerKind: 20,
     threads: 3,
+    // An image line may hold what an upload may: the desk's own limits.
+    media: { maxBytes: 2048, maxPixels: 9 },
   });
   assert.equal(importLimits({ threads: "1" }, env).threads, 1);
   assert.equal(importLimits({}, {}).threads, Math.min(availableParallelism(), 64), "auto");

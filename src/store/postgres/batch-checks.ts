@@ -58,7 +58,7 @@ async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]
     if (record.publicationId !== undefined) pubIds.push(record.publicationId);
     if (record.type === "apiKey") hashes.push(record.hash);
     if (record.type === "apiKey" || record.type === "webhookEndpoint") continue;
-    if (record.type === "author") continue;
+    if (record.type === "author" || record.type === "media") continue;
     authorIds.push(...record.authorIds);
     postIds.push(record.id);
     postPubs.push(record.publicationId);
@@ -121,7 +121,7 @@ function check(s: Snapshot, { line, record }: NumberedRecord): Rejection | undef
     s.authors.add(record.id);
     return undefined;
   }
-  if (record.type === "webhookEndpoint") return undefined;
+  if (record.type === "webhookEndpoint" || record.type === "media") return undefined;
   if (record.type === "apiKey") {
     const owner = s.keyByHash.get(record.hash);
     if (owner !== undefined && owner !== record.id) {

@@ -5,6 +5,7 @@ import { noteLists, type ChangeSet } from "../change-notice.js";
 import type {
   ApiKeyInput,
   AuthorInput,
+  MediaInput,
   NumberedRecord,
   PostInput,
   PublicationInput,
@@ -22,7 +23,7 @@ import {
   UPSERT_POSTS,
   UPSERT_PUBLICATIONS,
 } from "./batch-statements.js";
-import { writeApiKeys, writePostsKept } from "./kept-writes.js";
+import { writeApiKeys, writeMedia, writePostsKept } from "./kept-writes.js";
 
 /** Columns of rows: one array per column, in the statement's order. */
 function columns<T>(rows: readonly T[], pick: (row: T) => unknown[]): unknown[][] {
@@ -55,7 +56,7 @@ export function partsWithDistinctIds(batch: readonly NumberedRecord[]): Numbered
 }
 
 /**
- * Publications first, then authors, then posts, then keys: each may only refer to what came
+ * Publications first, then authors, then posts, then keys and images: each may only refer to what came
  * before. Endpoints are not written here (writes.ts writes them after the batch's events).
  * Resolves to the authors that are new or changed (a same-valued line updates nothing).
  */
@@ -83,6 +84,7 @@ export async function writePart(
   if (posts.length > 0) await writePosts(client, posts, changed);
   await writePostsKept(client, posts);
   await writeApiKeys(client, of("apiKey") as ApiKeyInput[]);
+  await writeMedia(client, of("media") as MediaInput[]);
   return written;
 }
 

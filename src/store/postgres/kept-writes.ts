@@ -1,9 +1,9 @@
 // What an export carries besides the posts themselves, written on PostgreSQL inside the
 // import's transaction, a few multi-row statements per batch: a post's slug history and view
-// total when its line gives them, and API keys and webhook endpoints (upserts by id, so
+// total when its line gives them, API keys, webhook endpoints and images (upserts by id, so
 // importing the same file twice changes nothing). The same rules as sqlite/kept-writes.ts.
 import type { PoolClient } from "pg";
-import type { ApiKeyInput, EndpointInput, PostInput } from "../post-store.js";
+import type { ApiKeyInput, EndpointInput, MediaInput, PostInput } from "../post-store.js";
 
 const CLEAR_HISTORY = `DELETE FROM post_slug_history WHERE post_id = ANY($1::text[])`;
 // A slug another post now holds stays that post's: an old slug never shadows a live one.
@@ -32,6 +32,15 @@ const UPSERT_ENDPOINTS = `INSERT INTO webhook_endpoints (id, url, publication_id
     include_content = excluded.include_content, secret = excluded.secret,
     created_at = excluded.created_at, disabled_at = excluded.disabled_at,
     disabled_reason = excluded.disabled_reason`;
+
+const UPSERT_MEDIA = `INSERT INTO media (id, publication_id, format, width, height, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6)
+  ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
+    format = excluded.format, width = excluded.width, height = excluded.height,
+    created_at = excluded.created_at`;
+const CLEAR_VARIANTS = `DELETE FROM media_variants WHERE media_id = $1`;
+const ADD_VARIANTS = `INSERT INTO media_variants (media_id, width, height, etag, bytes)
+  SELECT $1, * FROM unnest($2::integer[], $3::integer[], $4::text[], $5::bytea[])`;
 
 /** Rows as one array per column, for unnest. */
 function columns(rows: readonly unknown[][]): unknown[][] {
@@ -72,4 +81,19 @@ export async function writeEndpoints(client: PoolClient, endpoints: readonly End
     ...[e.createdAt, e.disabledAt, e.disabledReason],
   ]);
   await client.query(UPSERT_ENDPOINTS, columns(rows));
+}
+
+/**
+ * Each image and exactly the variants its line gives (a width the line lacks is gone): one
+ * image per round trip, since an image's bytes may be megabytes.
+ */
+export async function writeMedia(client: PoolClient, media: readonly MediaInput[]) {
+  for (const m of media) {
+    await client.query(UPSERT_MEDIA, [
+      ...[m.id, m.publicationId, m.format, m.width, m.height, m.createdAt],
+    ]);
+    await client.query(CLEAR_VARIANTS, [m.id]);
+    const rows = m.variants.map((v) => [v.width, v.height, v.etag, Buffer.from(v.bytes)]);
+    await client.query(ADD_VARIANTS, [m.id, ...columns(rows)]);
+  }
 }

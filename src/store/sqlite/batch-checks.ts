@@ -27,7 +27,7 @@ export function checkRecord(
       reason: `unknown publication ${record.publicationId}`,
     };
   }
-  if (record.type === "author") return undefined;
+  if (record.type === "author" || record.type === "media") return undefined;
   if (record.type === "apiKey") {
     const owner = keyByHash(record.hash);
     if (owner === undefined || owner === record.id) return undefined;

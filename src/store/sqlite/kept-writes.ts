@@ -1,14 +1,23 @@
 // What an export carries besides the posts themselves, written on SQLite inside the import's
-// transaction: a post's slug history and view total when its line gives them, and API keys
-// and webhook endpoints (upserts by id, so importing the same file twice changes nothing).
+// transaction: a post's slug history and view total when its line gives them, API keys,
+// webhook endpoints and images (upserts by id, so importing the same file twice changes
+// nothing).
 import type { Database, Statement } from "better-sqlite3";
-import type { ApiKeyInput, EndpointInput, PostInput } from "../post-store.js";
+import type { ApiKeyInput, EndpointInput, MediaInput, PostInput } from "../post-store.js";
 import { numbered } from "./background.js";
 
 const prepared = new WeakMap<Database, KeptStatements>();
 
 type KeptStatements = Record<
-  "clearHistory" | "addHistory" | "setViews" | "upsertKey" | "upsertEndpoint" | "keyByHash",
+  | "clearHistory"
+  | "addHistory"
+  | "setViews"
+  | "upsertKey"
+  | "upsertEndpoint"
+  | "keyByHash"
+  | "upsertMedia"
+  | "clearVariants"
+  | "addVariant",
   Statement
 >;
 
@@ -46,6 +55,14 @@ function prepareAll(db: Database): KeptStatements {
         include_content = excluded.include_content, secret = excluded.secret,
         created_at = excluded.created_at, disabled_at = excluded.disabled_at,
         disabled_reason = excluded.disabled_reason`),
+    upsertMedia: prepare(`INSERT INTO media (id, publication_id, format, width, height, created_at)
+      VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
+        format = excluded.format, width = excluded.width, height = excluded.height,
+        created_at = excluded.created_at`),
+    clearVariants: prepare(`DELETE FROM media_variants WHERE media_id = ?`),
+    addVariant: prepare(`INSERT INTO media_variants (media_id, width, height, etag, bytes)
+      VALUES (?, ?, ?, ?, ?)`),
   };
 }
 
@@ -70,4 +87,13 @@ export function writeEndpoint(sql: KeptStatements, e: EndpointInput): void {
     ...[e.includeContent ? 1 : 0, e.secret, e.createdAt, e.disabledAt ?? null],
     e.disabledReason ?? null,
   );
+}
+
+/** The image and exactly the variants its line gives: a width the line lacks is gone. */
+export function writeMedia(sql: KeptStatements, m: MediaInput): void {
+  sql.upsertMedia.run(m.id, m.publicationId, m.format, m.width, m.height, m.createdAt);
+  sql.clearVariants.run(m.id);
+  for (const v of m.variants) {
+    sql.addVariant.run(m.id, v.width, v.height, v.etag, Buffer.from(v.bytes));
+  }
 }

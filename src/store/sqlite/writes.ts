@@ -18,7 +18,13 @@ import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 import { checkRecord } from "./batch-checks.js";
 import { writeAuthor, writePost, writePublication } from "./record-writes.js";
-import { keptStatements, writeApiKey, writeEndpoint, writePostKept } from "./kept-writes.js";
+import {
+  keptStatements,
+  writeApiKey,
+  writeEndpoint,
+  writeMedia,
+  writePostKept,
+} from "./kept-writes.js";
 import { writeStatements, type WriteStatements } from "./write-statements.js";
 import type { SqliteBytesWriter } from "./stored-bytes.js";
 
@@ -85,6 +91,7 @@ export class SqliteWrite implements WriteTransaction {
     if (record.type === "author") return writeAuthor(this.sql, record);
     if (record.type === "publication") writePublication(this.sql, record);
     else if (record.type === "apiKey") writeApiKey(keptStatements(this.db), record);
+    else if (record.type === "media") writeMedia(keptStatements(this.db), record);
     else if (record.type === "post") {
       writePost(this.sql, this.changed, record);
       writePostKept(keptStatements(this.db), record);
