@@ -39,6 +39,15 @@ export function deskSettings(env: NodeJS.ProcessEnv): DeskSettings {
       MINUTE,
       YEAR,
     ),
+    ...mediaLimits(env),
+  });
+}
+
+/** The upload limits alone: `folio import` holds an image line to them without the desk's rest. */
+export function mediaLimits(
+  env: NodeJS.ProcessEnv,
+): Pick<DeskSettings, "mediaMaxBytes" | "mediaMaxPixels"> {
+  return {
     mediaMaxBytes: parseInteger(
       "MEDIA_MAX_BYTES",
       setting(env, "MEDIA_MAX_BYTES"),
@@ -51,5 +60,5 @@ export function deskSettings(env: NodeJS.ProcessEnv): DeskSettings {
       1,
       1_000_000_000,
     ),
-  });
+  };
 }

@@ -24,6 +24,8 @@ export interface ConfigVariable {
   readonly meaning: string;
   /** Read by `folio import` (and rerender) alone (cli/import-limits.ts), not by loadConfig. */
   readonly importOnly?: true;
+  /** Read by loadConfig and also by `folio import`, whose records must meet the same limit. */
+  readonly alsoImport?: true;
 }
 
 export const CONFIG_VARIABLES = [

@@ -2,7 +2,7 @@
 // the environment, then the defaults; a bad number is a usage error.
 import { availableParallelism } from "node:os";
 import { ConfigError, parseInteger } from "../config.js";
-import { deskSettings } from "../config-desk.js";
+import { mediaLimits } from "../config-desk.js";
 import { setting } from "../config-schema.js";
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "../import/records.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS } from "../import/run-import.js";
@@ -51,7 +51,7 @@ export function importLimits(
   const maxBytes = number("IMPORT_MAX_BYTES", env.IMPORT_MAX_BYTES, DEFAULT_MAX_BYTES, 1);
   const maxRecords = number("IMPORT_MAX_RECORDS", env.IMPORT_MAX_RECORDS, DEFAULT_MAX_RECORDS, 1);
   const threads = threadCount("IMPORT_THREADS", setting(env, "IMPORT_THREADS"), 1);
-  const desk = deskSettings(env);
+  const desk = mediaLimits(env);
   return {
     media: { maxBytes: desk.mediaMaxBytes, maxPixels: desk.mediaMaxPixels },
     maxBytes: number("--max-bytes", values["max-bytes"], maxBytes, 1),
