@@ -112,6 +112,14 @@ test("every page type in Chromium: fits the screen, no error, nothing fetched el
         "({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth })",
       )) as { scroll: number; inner: number };
       assert.ok(fits.scroll <= fits.inner, `${label}: ${fits.scroll}px wide in ${fits.inner}px`);
+      // Masthead, text and footer share one column: their edges line up.
+      const edges = (await page.evaluate(
+        `[".masthead .wrap", "main", ".colophon .wrap"].map((s) => {
+          const box = document.querySelector(s).getBoundingClientRect();
+          return [Math.round(box.left), Math.round(box.right)];
+        })`,
+      )) as [number, number][];
+      for (const edge of edges) assert.deepEqual(edge, edges[1], `${label}: one column`);
       // A 404 page is logged as a failed load by Chromium itself: that one is expected.
       const errors = seen.errors.filter(
         (e) => !(expected === 404 && e.includes("status of 404") && e.endsWith(`(${url})`)),
