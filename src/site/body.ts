@@ -27,6 +27,8 @@ export function pageBody(staticHtml: string): string {
       // HTML writes void elements without a closing slash (the editor writes `<input />`).
       .replace(/<(br|hr|img|input|col)\b([^>]*?)\s*\/>/g, "<$1$2>")
       .replace(/<img /g, '<img loading="lazy" decoding="async" ')
+      // A task's box has no text of its own to be named by: a screen reader needs one.
+      .replace(/<input type="checkbox"/g, '<input type="checkbox" aria-label="Task"')
       .replace(
         /<table/g,
         '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table',

@@ -16,6 +16,7 @@ import { ndjson } from "../helpers/fixtures.js";
 import { DOMAIN, PAGES, SITE_NOW, SITE_RECORDS, SITE_URL, buildSite } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
 import { readPage } from "./read-page.js";
+import { xssPosts, xssUrl } from "./xss-posts.js";
 
 interface Robots {
   isAllowed(url: string, agent?: string): boolean | undefined;
@@ -164,15 +165,7 @@ describe("reader site against standard tools", () => {
 
   it("the XSS corpus as post pages: no script, no handler, no script URL", async (t) => {
     const { app, store } = await buildSite(t, sqliteFactory);
-    const hostile = "</script><script>alert(1)</script><img src=x onerror=alert(1)>";
-    const records = [
-      ...corpus.map(([name, source], i) => ({
-        ...{ type: "post", id: `pst_xss_${i}`, publicationId: "pub_field", slug: `xss-${i}` },
-        ...{ title: `${name} ${hostile}`.slice(0, 200), subtitle: hostile, categories: [hostile] },
-        ...{ status: "published", publishedAt: SITE_NOW - 1000, authorIds: ["usr_ada"] },
-        ...source,
-      })),
-    ];
+    const records = xssPosts();
     const summary = await importNdjson(store, ndjson(records), { partial: true });
     assert.ok(
       summary.written >= corpus.length - 2,
@@ -180,7 +173,7 @@ describe("reader site against standard tools", () => {
     );
     let pages = 0;
     for (let i = 0; i < corpus.length; i++) {
-      const res = await app.inject(`/@field-notes/xss-${i}`);
+      const res = await app.inject(xssUrl(i));
       if (res.statusCode === 404) continue;
       assert.equal(res.statusCode, 200);
       pages++;
