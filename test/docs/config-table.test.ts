@@ -11,7 +11,6 @@ import { README, configTable, withTable } from "../../scripts/config-table.js";
 const names = CONFIG_VARIABLES.map((v) => v.name);
 const isImportOnly = (v: (typeof CONFIG_VARIABLES)[number]) => "importOnly" in v;
 const served = CONFIG_VARIABLES.filter((v) => !isImportOnly(v)).map((v) => v.name);
-const importOnly = CONFIG_VARIABLES.filter(isImportOnly);
 const readByImport = CONFIG_VARIABLES.filter((v) => isImportOnly(v) || "alsoImport" in v);
 
 /** The names a function reads from the environment it is given. */
