@@ -4,17 +4,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import type { Answer } from "../http/answer.js";
-import type { RepresentationService } from "../http/send-post.js";
+import type { DiscoveryDependencies } from "../http/discovery-routes.js";
 import { AnswerCache } from "../posts/answer-cache.js";
-import type { SharedLru } from "../posts/byte-lru.js";
 import { CachedAnswers } from "../posts/cached-answers.js";
 import { CursorCodec } from "../posts/cursor.js";
 import { Discovery } from "../posts/discovery.js";
 import { DiscoverySearch } from "../posts/discovery-search.js";
-import type { GoLiveWatch } from "../posts/go-live.js";
-import type { Clock } from "../posts/post-service.js";
 import type { ViewCounter } from "../posts/views.js";
-import type { PostStore } from "../store/post-store.js";
 import { SiteHosts } from "./hosts.js";
 import { Pages } from "./pages.js";
 import { siteRoutes, unknownRoute, type SiteContext } from "./routes.js";
@@ -31,13 +27,8 @@ declare module "fastify" {
   }
 }
 
-export interface SiteDependencies {
-  config: Config;
-  store: PostStore;
-  clock: Clock;
-  goLive: Pick<GoLiveWatch, "validUntil">;
-  posts: RepresentationService;
-  responses: SharedLru;
+/** What discovery reads with (the same services and caches), and the site's own parts. */
+export interface SiteDependencies extends DiscoveryDependencies {
   views: ViewCounter | undefined;
   theme: Theme;
   /** The API's answer for an unknown route. */

@@ -4,23 +4,12 @@
 // backend gives its placeholders and how a page's ids are passed (<backend>/export-reads.ts).
 import type { ApiKeyRecord } from "./api-keys.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
-import type { AuthorRecord, PostStatus, PublicationFields } from "./records.js";
+import type { AuthorRecord, PostFields, PostStatus, PublicationFields } from "./records.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
 
 /** A post as an export writes it: every stored field, its source document and history. */
-export interface ExportedPost {
-  id: string;
-  publicationId: string;
-  slug: string;
-  title: string;
-  subtitle?: string;
-  imageUrl?: string;
-  status: PostStatus;
-  publishedAt?: number;
-  updatedAt: number;
+export interface ExportedPost extends PostFields {
   createdAt: number;
-  coinId?: string;
-  categories: string[];
   authorIds: string[];
   /** The stored TipTap document, as JSON text. */
   json: string;

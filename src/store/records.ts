@@ -27,8 +27,8 @@ export interface PostContent {
   markdown: string;
 }
 
-/** The fields a post has whether it is being written or read back. */
-interface PostFields {
+/** The fields a post has whether it is being written, read back or exported. */
+export interface PostFields {
   id: string;
   publicationId: string;
   slug: string;
