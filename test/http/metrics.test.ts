@@ -25,7 +25,8 @@ for (const factory of await storeFactories()) {
       await app.inject("/v1/posts/pst_1");
       await app.inject("/v1/posts/pst_1");
       await app.inject("/v1/posts/pst_draft");
-      await app.inject("/secret-path-xyz");
+      // Deeper than any site page: a path no route matches (`/:postSlug` is a custom domain's post).
+      await app.inject("/secret-path-xyz/no/route");
       const res = await app.inject("/metrics");
       assert.equal(res.statusCode, 200);
       assert.match(String(res.headers["content-type"]), /^text\/plain; version=0\.0\.4/);
