@@ -2,6 +2,7 @@
 // change notices and go-live times, building Representations from stored bytes or records.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
+import { StoreUnavailableError } from "../errors.js";
 import type { SharedLru } from "../posts/byte-lru.js";
 import type { GoLiveWatch } from "../posts/go-live.js";
 import { PostCache } from "../posts/post-cache.js";
@@ -28,6 +29,9 @@ export interface ReadServiceParts {
   onChange: () => void;
 }
 
+/** How soon the publications' domains are read again while the store cannot be reached. */
+const DOMAINS_RETRY_MS = 1000;
+
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
   const cache = new PostCache<Representation>(parts.responses);
@@ -42,8 +46,23 @@ export async function installReadService(app: FastifyInstance, parts: ReadServic
     if (notice.all) void domains.load().then(() => cache.apply(notice), warn(app));
   });
   await goLive.refresh();
-  await domains.load();
+  // A node starts whether or not its store answers: until the domains are read, they are
+  // tried again, and once read, whatever was cached meanwhile (with no domain) is dropped.
+  let retry: NodeJS.Timeout | undefined;
+  const loadDomains = async (): Promise<void> => {
+    try {
+      await domains.load();
+      if (retry !== undefined) cache.apply({ all: true, postIds: [] });
+      retry = undefined;
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      retry = setTimeout(() => void loadDomains().catch(warn(app)), DOMAINS_RETRY_MS);
+      retry.unref();
+    }
+  };
+  await loadDomains();
   app.addHook("onClose", async () => {
+    clearTimeout(retry);
     goLive.stop();
     await stopWatching();
   });
