@@ -30,9 +30,11 @@ export function keptStatements(db: Database): KeptStatements {
   return statements;
 }
 
+// Prepared on first use: a statement names its tables when prepared, and an import into a store
+// at an older schema step (a test of the step itself) must not need tables it never writes.
 function prepareAll(db: Database): KeptStatements {
-  const prepare = (text: string): Statement => db.prepare(text);
-  return {
+  const prepare = (text: string) => () => db.prepare(text);
+  return lazily({
     clearHistory: prepare(`DELETE FROM post_slug_history WHERE post_id = ?`),
     // A slug another post now holds stays that post's: an old slug never shadows a live one.
     addHistory: prepare(`INSERT INTO post_slug_history (publication_id, slug, post_id)
@@ -41,7 +43,7 @@ function prepareAll(db: Database): KeptStatements {
       ON CONFLICT (publication_id, slug) DO UPDATE SET post_id = excluded.post_id`),
     setViews: prepare(`INSERT INTO post_views (post_id, views) VALUES (?, ?)
       ON CONFLICT (post_id) DO UPDATE SET views = excluded.views`),
-    keyByHash: prepare(`SELECT id FROM api_keys WHERE hash = ?`).pluck(),
+    keyByHash: () => db.prepare(`SELECT id FROM api_keys WHERE hash = ?`).pluck(),
     upsertKey: prepare(`INSERT INTO api_keys (id, publication_id, name, hash, hint, created_at,
         revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
@@ -63,7 +65,19 @@ function prepareAll(db: Database): KeptStatements {
     clearVariants: prepare(`DELETE FROM media_variants WHERE media_id = ?`),
     addVariant: prepare(`INSERT INTO media_variants (media_id, width, height, etag, bytes)
       VALUES (?, ?, ?, ?, ?)`),
-  };
+  });
+}
+
+function lazily(makers: Record<keyof KeptStatements, () => Statement>): KeptStatements {
+  const made: Partial<KeptStatements> = {};
+  const statements = {} as KeptStatements;
+  for (const name of Object.keys(makers) as (keyof KeptStatements)[]) {
+    Object.defineProperty(statements, name, {
+      enumerable: true,
+      get: () => (made[name] ??= makers[name]()),
+    });
+  }
+  return statements;
 }
 
 /** The slug history and views a post line gave; a line without them leaves them alone. */
