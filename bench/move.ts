@@ -2,11 +2,14 @@
 // data set's documents) imported into SQLite, then `folio export --include-secrets` from
 // SQLite, `folio import` of that file into PostgreSQL, the export from PostgreSQL and its
 // import into a new SQLite file. Each step is its own `folio` process, timed with its peak
-// resident memory by /usr/bin/time. Run: npm run bench:move (BENCH_POSTS=100000 for less).
+// resident memory by /usr/bin/time, with the load average before and after it. A step that
+// began while the 1-minute load average was above QUIET_LOAD per core shared the machine with
+// other work: it is printed as void, and its figures are not to be reported.
+// Run: npm run bench:move (BENCH_POSTS=100000 for less).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -15,16 +18,24 @@ import { lines } from "./data.js";
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const FOLIO = fileURLToPath(new URL("../../bin/folio.js", import.meta.url));
+const QUIET_LOAD = 0.5;
 
 interface Step {
   seconds: number;
   peakMiB: number;
+  /** os.loadavg() (1, 5 and 15 minutes) just before the step began and just after it ended. */
+  loadBefore: number[];
+  loadAfter: number[];
 }
 
-/** Runs `folio args`, stdout to `out` when given; resolves to wall time and peak RSS. */
+const showLoad = (load: number[]) => load.map((n) => n.toFixed(2)).join(" ");
+const isVoid = (step: Step) => step.loadBefore[0]! > QUIET_LOAD * availableParallelism();
+
+/** Runs `folio args`, stdout to `out` when given; resolves to wall time, peak RSS and load. */
 async function folio(args: string[], databaseUrl: string, out?: string): Promise<Step> {
   const stdout = out === undefined ? "ignore" : createWriteStream(out);
   if (stdout !== "ignore") await once(stdout, "open");
+  const loadBefore = loadavg();
   const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, FOLIO, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdio: ["ignore", stdout, "pipe"],
@@ -32,9 +43,10 @@ async function folio(args: string[], databaseUrl: string, out?: string): Promise
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   const [code] = (await once(child, "close")) as [number];
+  const loadAfter = loadavg();
   if (code !== 0) throw new Error(`folio ${args.join(" ")} failed (${code}): ${stderr}`);
   const [seconds, kib] = stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
-  return { seconds: seconds!, peakMiB: kib! / 1024 };
+  return { seconds: seconds!, peakMiB: kib! / 1024, loadBefore, loadAfter };
 }
 
 async function admin(sql: string): Promise<void> {
@@ -72,16 +84,22 @@ try {
     ],
     ["import into SQLite", await folio(["import", fromPostgres], back), fromPostgres],
   ];
-  console.log(`${POSTS} posts`);
-  console.log("| step | seconds | posts/s | MB/s | peak RSS (MiB) |");
-  console.log("| --- | --- | --- | --- | --- |");
+  const cores = availableParallelism();
+  console.log(
+    `${POSTS} posts, ${cores} cores; void: 1-minute load above ${QUIET_LOAD}/core before`,
+  );
+  console.log("| step | seconds | posts/s | MB/s | peak RSS (MiB) | load before | load after |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const [name, step, file] of steps) {
     const mb = statSync(file).size / 1e6;
     const rate = Math.round(POSTS / step.seconds);
+    const label = isVoid(step) ? `${name} (void)` : name;
     console.log(
-      `| ${name} | ${step.seconds.toFixed(1)} | ${rate} | ${(mb / step.seconds).toFixed(1)} | ${step.peakMiB.toFixed(0)} |`,
+      `| ${label} | ${step.seconds.toFixed(1)} | ${rate} | ${(mb / step.seconds).toFixed(1)} | ${step.peakMiB.toFixed(0)} | ${showLoad(step.loadBefore)} | ${showLoad(step.loadAfter)} |`,
     );
   }
+  const voided = steps.filter(([, step]) => isVoid(step)).length;
+  if (voided > 0) console.log(`${voided} of ${steps.length} steps void: do not report them.`);
 } finally {
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
   rmSync(dir, { recursive: true, force: true });
