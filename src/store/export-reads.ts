@@ -3,6 +3,7 @@
 // memory stays flat whatever the store's size. The queries are written once here; each
 // backend gives its placeholders and how a page's ids are passed (<backend>/export-reads.ts).
 import type { ApiKeyRecord } from "./api-keys.js";
+import { socialOf } from "./author-columns.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
 import type { AuthorRecord, PostFields, PostStatus, PublicationFields } from "./records.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
@@ -212,10 +213,8 @@ function toAuthor(r: Row): AuthorRecord {
   maybe(out, "walletAddress", r.wallet_address);
   maybe(out, "avatarUrl", r.avatar_url);
   maybe(out, "bio", r.bio);
-  if (r.social_username !== null) {
-    out.social = { username: r.social_username as string, fid: num(r.social_fid) };
-    maybe(out.social, "displayName", r.social_display_name);
-  }
+  const social = socialOf(r.social_username, r.social_display_name, r.social_fid);
+  if (social !== undefined) out.social = social;
   return out;
 }
 

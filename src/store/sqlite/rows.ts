@@ -1,5 +1,6 @@
 // Row → record mapping for the SQLite store: NULL becomes an omitted field.
 import type { AuthorRecord, PostRecord } from "../post-store.js";
+import { socialOf } from "../author-columns.js";
 import { postRecordFrom, type PostRowColumns } from "../post-row.js";
 
 export interface PostRow extends PostRowColumns {
@@ -35,9 +36,7 @@ export function toAuthorRecord(a: AuthorJson): AuthorRecord {
   if (a.walletAddress !== null) author.walletAddress = a.walletAddress;
   if (a.avatarUrl !== null) author.avatarUrl = a.avatarUrl;
   if (a.bio !== null) author.bio = a.bio;
-  if (a.socialUsername !== null && a.socialFid !== null) {
-    author.social = { username: a.socialUsername, fid: a.socialFid };
-    if (a.socialDisplayName !== null) author.social.displayName = a.socialDisplayName;
-  }
+  const social = socialOf(a.socialUsername, a.socialDisplayName, a.socialFid);
+  if (social !== undefined) author.social = social;
   return author;
 }
