@@ -5,6 +5,7 @@ import { DeskInviteError, DeskSessions } from "../desk/sessions.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
 import { openMigratedStore } from "./store.js";
+import { shown } from "./terminal-text.js";
 
 const HELP = `Usage: folio desk invite --publication SLUG_OR_ID --user USER_ID
        folio desk sessions list
@@ -30,7 +31,9 @@ const subcommands: Record<string, Sub> = {
     try {
       const invite = await sessions.invite(values.publication, values.user);
       const until = new Date(invite.expiresAt).toISOString();
-      console.error(`one sign-in for ${values.user} to ${invite.publicationId}, until ${until}:`);
+      console.error(
+        shown(`one sign-in for ${values.user} to ${invite.publicationId}, until ${until}:`),
+      );
       console.log(invite.url);
       return 0;
     } catch (error) {
@@ -48,7 +51,7 @@ const subcommands: Record<string, Sub> = {
       );
       const sessions = await store.listDeskSessions();
       if (sessions.length === 0) console.log("no desk sessions (folio desk invite …)");
-      for (const session of sessions) console.log(describe(session));
+      for (const session of sessions) console.log(shown(describe(session)));
       return 0;
     }
     if (action === "revoke") {

@@ -7,6 +7,7 @@ import type { PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
 import { nameOf, namedPublication } from "./publication.js";
 import { openMigratedStore } from "./store.js";
+import { shown } from "./terminal-text.js";
 
 const HELP = `Usage: folio keys create --publication SLUG|ID [--name LABEL]
        folio keys list
@@ -46,7 +47,7 @@ const subcommands: Record<string, Sub> = {
     parse(args, {}, 0);
     const keys = await store.listApiKeys();
     if (keys.length === 0) console.log("no API keys (folio keys create --publication SLUG)");
-    for (const key of keys) console.log(describe(key));
+    for (const key of keys) console.log(shown(describe(key)));
     return 0;
   },
   async revoke(store, args) {

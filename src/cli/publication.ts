@@ -2,6 +2,7 @@
 // URL, with or without the leading `@`) or its id.
 import type { PublicationReader, PublicationRecord } from "../store/post-store.js";
 import { UsageError } from "./args.js";
+import { shown } from "./terminal-text.js";
 
 type Reader = Pick<PublicationReader, "findPublication">;
 
@@ -40,4 +41,5 @@ export async function namedPublication(
 }
 
 /** How a publication is shown back: its slug, for people, and its id, for the API. */
-export const nameOf = (publication: PublicationRecord) => `${publication.slug} (${publication.id})`;
+export const nameOf = (publication: PublicationRecord) =>
+  shown(`${publication.slug} (${publication.id})`);
