@@ -27,7 +27,9 @@ export async function postRoutes(app: FastifyInstance, options: PostRoutesOption
     handler: async (request, reply) => {
       const withContent = s.includeContentValue(request.query.includeContent);
       const { postId } = request.params;
-      if (await ownPost?.(request, reply, postId, withContent)) return reply;
+      // Only a request with credentials may be a writer's: an anonymous read awaits nothing.
+      const writer = ownPost !== undefined && request.headers.authorization !== undefined;
+      if (writer && (await ownPost(request, reply, postId, withContent))) return reply;
       const post = await service.find({ id: postId }, withContent, request);
       return sendPost(request, reply, service, post, withContent, cacheControl);
     },

@@ -2,7 +2,6 @@
 // change notices and go-live times, building Representations from stored bytes or records.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
-import { StoreUnavailableError } from "../errors.js";
 import type { SharedLru } from "../posts/byte-lru.js";
 import type { GoLiveWatch } from "../posts/go-live.js";
 import { PostCache } from "../posts/post-cache.js";
@@ -29,40 +28,29 @@ export interface ReadServiceParts {
   onChange: () => void;
 }
 
-/** How soon the publications' domains are read again while the store cannot be reached. */
-const DOMAINS_RETRY_MS = 1000;
-
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
   const cache = new PostCache<Representation>(parts.responses);
-  const domains = new PublicationDomains(store);
+  const domains = new PublicationDomains(store, {
+    // What was cached before carries the domains as they were (none at all, while a node
+    // whose store was out of reach at start had not read them yet).
+    onLoaded: () => cache.apply({ all: true, postIds: [] }),
+    onError: (err) => app.log.warn({ err }, "publication domains not read; trying again"),
+  });
   // A go-live is a change no write announces: every "not found" held may have become untrue.
   goLive.onGoLive(() => cache.apply({ all: false, postIds: [] }));
   const stopWatching = await store.watchChanges((notice) => {
     cache.apply(notice);
     void goLive.refresh();
     onChange();
-    // A publication's domain may have changed: what was cached meanwhile is dropped again.
-    if (notice.all) void domains.load().then(() => cache.apply(notice), warn(app));
+    // A publication's domain may have changed.
+    if (notice.all) void domains.refresh();
   });
   await goLive.refresh();
-  // A node starts whether or not its store answers: until the domains are read, they are
-  // tried again, and once read, whatever was cached meanwhile (with no domain) is dropped.
-  let retry: NodeJS.Timeout | undefined;
-  const loadDomains = async (): Promise<void> => {
-    try {
-      await domains.load();
-      if (retry !== undefined) cache.apply({ all: true, postIds: [] });
-      retry = undefined;
-    } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      retry = setTimeout(() => void loadDomains().catch(warn(app)), DOMAINS_RETRY_MS);
-      retry.unref();
-    }
-  };
-  await loadDomains();
+  // A node starts whether or not its store answers: the domains are read once it does.
+  await domains.refresh();
   app.addHook("onClose", async () => {
-    clearTimeout(retry);
+    domains.stop();
     goLive.stop();
     await stopWatching();
   });
@@ -74,8 +62,4 @@ export async function installReadService(app: FastifyInstance, parts: ReadServic
     represent: (post, withContent) =>
       Representation.of(post, withContent, config.siteUrl, domains.originOf(post.publicationSlug)),
   });
-}
-
-function warn(app: FastifyInstance) {
-  return (err: unknown) => app.log.warn({ err }, "publication domains not reloaded");
 }

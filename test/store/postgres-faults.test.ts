@@ -111,5 +111,55 @@ describe("PostgreSQL faults", { skip: !usable && "PostgreSQL not reachable" }, (
         await dropDatabase(name);
       }
     });
+
+    it("reads the publications' domains once the store is reached, and drops what it cached without them", async () => {
+      const direct = await postgresFactory.create();
+      await importLines(direct.store, [
+        {
+          type: "publication",
+          id: "pub_d",
+          slug: "roses",
+          name: "R",
+          customDomain: "https://roses.example",
+        },
+        {
+          type: "post",
+          id: "pst_d",
+          publicationId: "pub_d",
+          slug: "pruning",
+          title: "P",
+          publishedAt: NOW - 1000,
+          markdown: "x",
+        },
+      ]);
+      await proxy.cut();
+      const store = new StartingStore(
+        openPostgresStore({ ...settings, url: proxy.urlFor(direct.url) }),
+      );
+      const app = await appOver(store);
+      const watching = noticeCollector();
+      const stop = await store.watchChanges(watching.listener);
+      try {
+        await proxy.open();
+        // The notices connection comes back first and says "everything": the domains are read
+        // again then, and fail, since the store is not started. Only a retry reads them.
+        await watching.next((n) => n.all);
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(await store.start({ log: () => {}, minDelayMs: 20, maxDelayMs: 100 }), true);
+        const link = '<https://roses.example/pruning>; rel="canonical"';
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+          const response = await app.inject({ url: "/v1/posts/pst_d" });
+          assert.equal(response.statusCode, 200);
+          if (response.headers.link === link) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        assert.equal((await app.inject({ url: "/v1/posts/pst_d" })).headers.link, link);
+      } finally {
+        await stop();
+        await app.close();
+        await store.close();
+        await direct.dispose();
+      }
+    });
   });
 });
