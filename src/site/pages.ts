@@ -28,6 +28,9 @@ import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
+/** The name and language of Folio's own site. */
+export const SITE_NAME = "Folio";
+export const SITE_LANG = "en";
 
 /** Posts on a page of a publication, tag or author list. */
 export const PAGE_POSTS = 12;
@@ -325,6 +328,20 @@ export class Pages {
       ...(view && { publication: view }),
     };
   }
+}
+
+/**
+ * What the layout needs for a page of Folio's own host that is no reader's page (the desk's):
+ * the main site's masthead and footer, no canonical, not indexed.
+ */
+export function ownPageModel(theme: Theme, urls: SiteUrls, title: string): PageModel {
+  const site = { name: SITE_NAME, url: urls.front, searchUrl: urls.search() };
+  return {
+    lang: SITE_LANG,
+    head: headModel({ title, robots: "noindex", noCanonical: true }, undefined, SITE_NAME),
+    stylesheet: theme.cssPath,
+    site,
+  };
 }
 
 /** Where a list page starts (`at`) and the page it was reached from (`from`). */
