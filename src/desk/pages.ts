@@ -21,6 +21,9 @@ const HEADERS = Object.freeze({
   "content-security-policy": POLICY,
   "cache-control": "no-store",
   "cross-origin-resource-policy": "same-origin",
+  // Not the API's no-referrer: under it a browser sends the form's POST with `Origin: null`,
+  // which the desk's CSRF check refuses. Same-origin requests only carry it.
+  "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
 });
 
