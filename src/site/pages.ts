@@ -39,6 +39,17 @@ export const FRONT_POSTS = 12;
 export const FRONT_PUBLICATIONS = 48;
 export const SEARCH_RESULTS = 20;
 
+/** A post's page: whose view a reader's GET of it counts, known without a lookup. */
+export class PostPageAnswer extends Answer {
+  constructor(
+    body: Buffer,
+    keys: readonly string[],
+    readonly postId: string,
+  ) {
+    super(body, HTML_TYPE, keys);
+  }
+}
+
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
 export type Where = { main: true } | { main: false; publication: PublicationRecord };
 
@@ -116,7 +127,9 @@ export class Pages {
       ...(newer && { next: link(newer) }),
     };
     const keys = [depends.post(wire.id), depends.publication(publication.id)];
-    return this.produced("post", model, keys, keys);
+    const body = Buffer.from(this.parts.theme.render("post", model));
+    const value = new PostPageAnswer(body, keys.map(cdnKey), wire.id);
+    return { value, dependencies: keys, timed: true };
   }
 
   /** A publication's home: its newest posts, a keyset page at a time. */
