@@ -54,7 +54,7 @@ const LAYERS = [
   ],
   [
     "src/desk/**",
-    "desk/ sits over http/, media/, posts/ and store/",
+    "desk/ sits over http/, media/, posts/, site/ and store/",
     ["import", "cli", "client", "app", "server", "workers"],
   ],
   [

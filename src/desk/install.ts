@@ -4,9 +4,11 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { AuthoringServices } from "../http/authoring.js";
 import { mediaRoutes } from "../media/routes.js";
+import type { Theme } from "../site/index.js";
 import type { PostStore } from "../store/post-store.js";
 import { cookieJar, installGuard } from "./guard.js";
 import { Passkeys, relyingParty } from "./passkeys.js";
+import { DeskPages } from "./pages.js";
 import { deskRoutes } from "./routes.js";
 import { DeskSessions } from "./sessions.js";
 
@@ -14,6 +16,8 @@ export interface DeskDependencies {
   config: Config;
   store: PostStore;
   authoring: AuthoringServices;
+  /** The site's theme: the desk's pages are shown in its layout. */
+  theme: Theme;
   /** Real time: sessions and invites expire by the wall clock, whatever decides visibility. */
   clock?: () => number;
 }
@@ -28,6 +32,7 @@ export async function installDesk(app: FastifyInstance, deps: DeskDependencies) 
     installGuard(scope, sessions, jar, siteOrigin);
     await scope.register(deskRoutes, {
       ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock },
+      pages: new DeskPages(deps.theme, config.siteUrl),
       passkeys: new Passkeys(store, relyingParty(config.siteUrl), clock),
       settings: config.desk,
       maxBodyBytes: config.authoring.maxBodyBytes,

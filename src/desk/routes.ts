@@ -12,7 +12,7 @@ import { EXTENSIONS, processImage } from "../media/images.js";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
 import { requireSameOrigin, sessionOf, type CookieJar } from "./guard.js";
-import { badLinkPage, deskHome, signInPage, signedOutPage } from "./pages.js";
+import type { DeskPages } from "./pages.js";
 import type { Passkeys } from "./passkeys.js";
 import type { DeskSessions, Started } from "./sessions.js";
 
@@ -21,6 +21,7 @@ export interface DeskRoutesOptions {
   sessions: DeskSessions;
   passkeys: Passkeys;
   jar: CookieJar;
+  pages: DeskPages;
   siteOrigin: string;
   authoring: AuthoringServices;
   settings: DeskSettings;
@@ -36,22 +37,22 @@ const PRIVATE = {
 const desk = { config: { desk: true } };
 
 export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
-  const { sessions, jar } = o;
+  const { sessions, jar, pages } = o;
   bodies(app, o.maxBodyBytes);
   const begin = (reply: FastifyReply, started: Started) =>
     jar.set(reply, started.secret, started.session.expiresAt);
 
   app.get("/desk/signin", async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
-    if (typeof token !== "string" || token === "") return badLinkPage(reply);
-    return signInPage(reply, token);
+    if (typeof token !== "string" || token === "") return pages.badLink(reply);
+    return pages.signIn(reply, token);
   });
 
   app.post("/desk/signin", async (request, reply) => {
     requireSameOrigin(request, o.siteOrigin);
     const token = formField(request, "token");
     const started = token === undefined ? undefined : await sessions.redeem(token);
-    if (started === undefined) return badLinkPage(reply);
+    if (started === undefined) return pages.badLink(reply);
     begin(reply, started);
     return reply.code(303).headers({ location: "/desk", "cache-control": "no-store" }).send();
   });
@@ -61,13 +62,13 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     const user = await o.store.findUser({ id: session.userId });
     const publication = await o.store.findPublication({ id: session.publicationId });
     const who = { user: user?.name ?? session.userId, publication: publication?.name ?? "" };
-    return deskHome(reply, who, session.csrf);
+    return pages.home(reply, who, session.csrf);
   });
 
   app.post("/desk/signout", desk, async (request, reply) => {
     await sessions.revoke(sessionOf(request).id);
     jar.clear(reply);
-    return signedOutPage(reply);
+    return pages.signedOut(reply);
   });
 
   app.get("/desk/api/session", desk, async (request, reply) => {

@@ -12,13 +12,15 @@ import { Discovery } from "../posts/discovery.js";
 import { DiscoverySearch } from "../posts/discovery-search.js";
 import type { ViewCounter } from "../posts/views.js";
 import { SiteHosts } from "./hosts.js";
-import { Pages } from "./pages.js";
+import { Pages, SITE_LANG, SITE_NAME } from "./pages.js";
 import { siteRoutes, unknownRoute, type SiteContext } from "./routes.js";
 import { Sitemaps } from "./sitemap.js";
 import { DEFAULT_THEME_DIR, Theme } from "./theme.js";
 import { SiteUrls } from "./urls.js";
 
-export { ThemeError } from "./theme.js";
+export { ownPageModel } from "./pages.js";
+export { ThemeError, type Theme } from "./theme.js";
+export { SiteUrls } from "./urls.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -61,7 +63,7 @@ export async function installSite(app: FastifyInstance, deps: SiteDependencies) 
   app.addHook("onClose", stopWatching);
   app.decorate("pageCache", cache);
   const pages = new Pages({
-    ...{ theme, urls, lang: "en", siteName: "Folio", posts: deps.posts, discovery, store },
+    ...{ theme, urls, lang: SITE_LANG, siteName: SITE_NAME, posts: deps.posts, discovery, store },
     search: new DiscoverySearch(store),
   });
   const context: SiteContext = {

@@ -28,6 +28,9 @@ import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
+/** The name and language of Folio's own site. */
+export const SITE_NAME = "Folio";
+export const SITE_LANG = "en";
 
 /** Posts on a page of a publication, tag or author list. */
 export const PAGE_POSTS = 12;
@@ -35,6 +38,17 @@ export const PAGE_POSTS = 12;
 export const FRONT_POSTS = 12;
 export const FRONT_PUBLICATIONS = 48;
 export const SEARCH_RESULTS = 20;
+
+/** A post's page: whose view a reader's GET of it counts, known without a lookup. */
+export class PostPageAnswer extends Answer {
+  constructor(
+    body: Buffer,
+    keys: readonly string[],
+    readonly postId: string,
+  ) {
+    super(body, HTML_TYPE, keys);
+  }
+}
 
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
 export type Where = { main: true } | { main: false; publication: PublicationRecord };
@@ -113,7 +127,9 @@ export class Pages {
       ...(newer && { next: link(newer) }),
     };
     const keys = [depends.post(wire.id), depends.publication(publication.id)];
-    return this.produced("post", model, keys, keys);
+    const body = Buffer.from(this.parts.theme.render("post", model));
+    const value = new PostPageAnswer(body, keys.map(cdnKey), wire.id);
+    return { value, dependencies: keys, timed: true };
   }
 
   /** A publication's home: its newest posts, a keyset page at a time. */
@@ -325,6 +341,20 @@ export class Pages {
       ...(view && { publication: view }),
     };
   }
+}
+
+/**
+ * What the layout needs for a page of Folio's own host that is no reader's page (the desk's):
+ * the main site's masthead and footer, no canonical, not indexed.
+ */
+export function ownPageModel(theme: Theme, urls: SiteUrls, title: string): PageModel {
+  const site = { name: SITE_NAME, url: urls.front, searchUrl: urls.search() };
+  return {
+    lang: SITE_LANG,
+    head: headModel({ title, robots: "noindex", noCanonical: true }, undefined, SITE_NAME),
+    stylesheet: theme.cssPath,
+    site,
+  };
 }
 
 /** Where a list page starts (`at`) and the page it was reached from (`from`). */

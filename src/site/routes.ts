@@ -12,7 +12,7 @@ import type { Clock } from "../posts/post-service.js";
 import type { ViewCounter } from "../posts/views.js";
 import type { RepresentationService } from "../http/send-post.js";
 import type { SiteHosts } from "./hosts.js";
-import { HTML_TYPE, type Cursor, type Pages, type Where } from "./pages.js";
+import { HTML_TYPE, PostPageAnswer, type Cursor, type Pages, type Where } from "./pages.js";
 import { robots, type Sitemaps } from "./sitemap.js";
 import type { Theme } from "./theme.js";
 import { customOrigin, type SiteUrls } from "./urls.js";
@@ -202,7 +202,10 @@ export function siteRoutes(context: SiteContext) {
         request,
       );
       if (answer !== undefined) {
-        if (request.method === "GET") countView(context, publicationSlug, postSlug);
+        // A view, counted in memory: the page's answer knows its post.
+        if (request.method === "GET" && answer instanceof PostPageAnswer) {
+          context.views?.count(answer.postId);
+        }
         return sendPage(context, request, reply, answer);
       }
       const moved = await context.posts.movedSlug(publicationSlug, postSlug);
@@ -357,17 +360,6 @@ function redirect(context: SiteContext, reply: FastifyReply, location: string) {
     .code(308)
     .headers({ ...SITE_HEADERS, location, "cache-control": context.cacheControl })
     .send();
-}
-
-/** A view of a post page, counted in memory: the read does not wait on it. */
-function countView(context: SiteContext, publicationSlug: string, postSlug: string) {
-  const { views, posts } = context;
-  if (views === undefined) return;
-  // The post's id, from the read service's cache (just filled or hit by the page).
-  void posts
-    .find({ publicationSlug, postSlug }, true)
-    .then((post) => post && views.count(post.postId))
-    .catch(() => undefined);
 }
 
 function xmlAnswer(made: { body: string; dependencies: string[] }): Produced<Answer> {

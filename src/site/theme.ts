@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Liquid, type Template } from "liquidjs";
+import type { PageModel } from "./model.js";
 import { sampleModels } from "./theme-sample.js";
 
 /** Every page template a theme must have, by the name the site renders it under. */
@@ -88,6 +89,22 @@ export class Theme {
   /** The page's HTML. Only a bug of ours or the theme's throws here (checked at load). */
   render(name: PageTemplate, model: object): string {
     return this.liquid.renderSync(this.templates.get(name)!, model) as string;
+  }
+
+  /**
+   * A page of Folio's own beside the site's (the desk's), from its template's text: it extends
+   * the theme's layout and is escaped by the same engine. Tried on `sample` here, so a layout
+   * that cannot show it is refused at start like a broken page template.
+   */
+  compile<M extends PageModel>(name: string, source: string, sample: M): (model: M) => string {
+    try {
+      const template = this.liquid.parse(source);
+      const render = (model: M) => this.liquid.renderSync(template, model) as string;
+      render(sample);
+      return render;
+    } catch (error) {
+      throw new ThemeError(`theme ${this.dir}: ${name} in its layout: ${messageOf(error)}`);
+    }
   }
 
   /** Renders every page with a sample of what it will be given: a runtime error is a start error. */

@@ -3,76 +3,15 @@
 // server but an author's own image, and axe-core finding nothing against WCAG 2.1 A and AA.
 // Then the XSS corpus as post pages: nothing in them runs, with the CSP on and with it off.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { test, type TestContext } from "node:test";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
 import { importNdjson } from "../../src/import/run-import.js";
 import { corpus } from "../content/xss-corpus.js";
 import { ndjson } from "../helpers/fixtures.js";
 import { DOMAIN, PAGES, buildSite, listen } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
+import { PIXEL, VIEWS, assertFits, axeViolations, launch, watchedPage } from "./chromium.js";
 import { xssPosts, xssUrl } from "./xss-posts.js";
-
-export const CHROMIUM = "/usr/bin/chromium";
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const VIEWS = [
-  { width: 375, height: 740, colorScheme: "light" },
-  { width: 375, height: 740, colorScheme: "dark" },
-  { width: 1280, height: 800, colorScheme: "light" },
-  { width: 1280, height: 800, colorScheme: "dark" },
-] as const;
-/** A 1×1 PNG: what another host's image is answered with, offline. */
-const PIXEL = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
-/** Chromium for this file, or undefined after skipping where it is not installed. */
-async function launch(t: TestContext, port: number): Promise<Browser | undefined> {
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI === "true")
-      assert.fail(`${CHROMIUM} is missing: run scripts/ensure-chromium.sh`);
-    t.skip(`no Chromium at ${CHROMIUM} (scripts/ensure-chromium.sh installs it)`);
-    return undefined;
-  }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      ...["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-      ...["--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      // The custom domain reaches the loopback server, so the browser sends its Host itself.
-      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1:${port}`,
-    ],
-  });
-  t.after(() => browser.close());
-  return browser;
-}
-
-interface Seen {
-  requests: { url: string; type: string }[];
-  errors: string[];
-}
-
-/** A page that records every request and console error, and answers other hosts' images. */
-async function watchedPage(context: BrowserContext, servers: Set<string>) {
-  const page = await context.newPage();
-  const seen: Seen = { requests: [], errors: [] };
-  page.on("request", (r) => seen.requests.push({ url: r.url(), type: r.resourceType() }));
-  page.on("console", (m) => {
-    if (m.type() === "error") seen.errors.push(`${m.text()} (${m.location().url})`);
-  });
-  page.on("pageerror", (e) => seen.errors.push(String(e)));
-  // Nothing leaves the machine: whatever is asked of another host gets a pixel (the test then
-  // checks only authors' images and icons were asked for).
-  await page.route(
-    (url) => !servers.has(url.host),
-    (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }),
-  );
-  return { page, seen };
-}
 
 /** The page's images and icon as delivered: an author's pictures may live on their own hosts. */
 async function authorImages(page: Page): Promise<Set<string>> {
@@ -85,11 +24,14 @@ async function authorImages(page: Page): Promise<Set<string>> {
   return new Set(urls);
 }
 
+/** Chromium with the custom domain reaching the loopback server, the browser sending its Host. */
+const mapDomain = (port: string) => [`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1:${port}`];
+
 test("every page type in Chromium: fits the screen, no error, nothing fetched elsewhere, axe-clean", async (t) => {
   const { app } = await buildSite(t, sqliteFactory);
   const base = await listen(app);
   const port = new URL(base).port;
-  const browser = await launch(t, Number(port));
+  const browser = await launch(t, mapDomain(port));
   if (browser === undefined) return;
   const servers = new Set([`127.0.0.1:${port}`, `${DOMAIN}:${port}`]);
   // axe needs its script in pages whose CSP allows none: the one thing the browser waives.
@@ -108,10 +50,7 @@ test("every page type in Chromium: fits the screen, no error, nothing fetched el
       const response = await page.goto(url, { waitUntil: "load" });
       const expected = name === "notFound" ? 404 : 200;
       assert.equal(response?.status(), expected, label);
-      const fits = (await page.evaluate(
-        "({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth })",
-      )) as { scroll: number; inner: number };
-      assert.ok(fits.scroll <= fits.inner, `${label}: ${fits.scroll}px wide in ${fits.inner}px`);
+      await assertFits(page, label);
       // Masthead, text and footer share one column: their edges line up.
       const edges = (await page.evaluate(
         `[".masthead .wrap", "main", ".colophon .wrap"].map((s) => {
@@ -130,15 +69,7 @@ test("every page type in Chromium: fits the screen, no error, nothing fetched el
         (r) => !servers.has(new URL(r.url).host) && !images.has(r.url),
       );
       assert.deepEqual(elsewhere, [], `${label}: only the server, and authors' images`);
-      await page.addScriptTag({ content: AXE });
-      const violations = await page.evaluate(async (tags) => {
-        const { axe, document } = globalThis as unknown as { axe: AxeApi; document: object };
-        const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-        return result.violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      }, WCAG);
-      assert.deepEqual(violations, [], label);
+      assert.deepEqual(await axeViolations(page), [], label);
     }
   }
 });
@@ -153,20 +84,13 @@ interface InPage {
   };
 }
 
-interface AxeApi {
-  run(
-    context: object,
-    options: object,
-  ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-}
-
 test("the XSS corpus as post pages in Chromium: no dialog, no script, no navigation", async (t) => {
   const { app, store } = await buildSite(t, sqliteFactory);
   const summary = await importNdjson(store, ndjson(xssPosts()), { partial: true });
   assert.ok(summary.written >= corpus.length - 2, `the corpus is stored (${summary.written})`);
   const base = await listen(app);
   const port = new URL(base).port;
-  const browser = await launch(t, Number(port));
+  const browser = await launch(t, mapDomain(port));
   if (browser === undefined) return;
   // As served (the CSP forbids every script), and with the CSP waived: the markup alone must
   // carry nothing that runs, the policy is the second wall.

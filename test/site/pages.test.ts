@@ -401,6 +401,18 @@ for (const factory of await storeFactories()) {
       });
       assert.equal(page.posts.find((p) => p.id === "pst_changelog")?.views, 3);
     });
+
+    it("a cached post page is answered and its view counted with no post lookup", async (t) => {
+      const { app } = await buildSite(t, factory);
+      assert.equal((await app.inject(PAGES.post.url)).statusCode, 200);
+      const lookups = () => {
+        const { hits, misses } = app.postCache.snapshot();
+        return hits + misses;
+      };
+      const before = lookups();
+      for (let i = 0; i < 4; i++) assert.equal((await app.inject(PAGES.post.url)).statusCode, 200);
+      assert.equal(lookups(), before);
+    });
   });
 }
 

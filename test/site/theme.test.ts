@@ -18,6 +18,14 @@ function themeCopy(t: TestContext): string {
   return dir;
 }
 
+/** Replaces `from` with `to` in one of the copy's files. */
+function edit(dir: string, file: string, from: string, to: string) {
+  const path = join(dir, file);
+  const text = readFileSync(path, "utf8");
+  assert.ok(text.includes(from), `${file} has ${from}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
 async function startWith(t: TestContext, dir: string) {
   const made = await sqliteFactory.create();
   t.after(() => made.dispose());
@@ -30,18 +38,14 @@ async function startWith(t: TestContext, dir: string) {
 describe("site themes", () => {
   it("an edited copy of the default theme changes the pages", async (t) => {
     const dir = themeCopy(t);
-    const footer = join(dir, "layout.liquid");
-    writeFileSync(
-      footer,
-      readFileSync(footer, "utf8").replace(
-        "Published with Folio.",
-        "Kept by {{ site.name | upcase }}.",
-      ),
-    );
+    edit(dir, "layout.liquid", "Published with Folio.", "Kept by {{ site.name | upcase }}.");
     const { app } = await buildSite(t, sqliteFactory, { env: { SITE_THEME_DIR: dir } });
     const res = await app.inject(PAGES.post.url);
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /Kept by FOLIO\./);
+    // The desk's pages are in the same layout.
+    const desk = await app.inject("/desk/signin?token=x");
+    assert.match(desk.body, /Kept by FOLIO\./);
   });
 
   it("a template that does not parse is refused at start with its name and line", async (t) => {
@@ -78,16 +82,13 @@ describe("site themes", () => {
 
   it("author strings are escaped by the engine; a template may not reach prototypes", async (t) => {
     const dir = themeCopy(t);
-    const post = join(dir, "post.liquid");
-    writeFileSync(
-      post,
-      readFileSync(post, "utf8").replace(
-        '<h1 class="post-title">',
-        '<p class="probe">[{{ post.title.constructor }}][{{ post.__proto__ }}]</p><h1 class="post-title">',
-      ),
+    edit(
+      dir,
+      "post.liquid",
+      '<h1 class="post-title">',
+      '<p class="probe">[{{ post.title.constructor }}][{{ post.__proto__ }}]</p><h1 class="post-title">',
     );
-    const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_THEME_DIR: dir } });
-    void store;
+    const { app } = await buildSite(t, sqliteFactory, { env: { SITE_THEME_DIR: dir } });
     const res = await app.inject(PAGES.post.url);
     assert.match(res.body, /<p class="probe">\[\]\[\]<\/p>/);
   });
