@@ -1,9 +1,9 @@
 // Uploaded images on PostgreSQL (the MediaStore role), on the primary: an image is served the
 // moment its upload answers, from any node, so no replica lag may hide it.
-import type { PoolClient } from "pg";
 import { mediaSelect, toMedia, type MediaRow } from "../desk-rows.js";
 import type { MediaFormat, MediaStore } from "../media.js";
 import type { OnPrimary } from "./authoring-reads.js";
+import { inTransaction } from "./webhook-deliveries.js";
 
 const SELECT = mediaSelect("string_agg(v.width::text, ',')");
 
@@ -53,15 +53,4 @@ export function postgresMedia(onPrimary: OnPrimary): MediaStore {
       return result.rows.map(toMedia);
     },
   };
-}
-
-async function inTransaction(client: PoolClient, work: () => Promise<void>): Promise<void> {
-  await client.query("BEGIN");
-  try {
-    await work();
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  }
 }
