@@ -147,6 +147,63 @@ for (const factory of await storeFactories()) {
       assert.deepEqual(seen, ids(await list({ publicationId: "pub_3" })));
     });
 
+    it("names a post's neighbours in its publication's list, hidden posts skipped", async () => {
+      const neighbours = (post: { id: string; publishedAt?: number }, visibleAt = NOW) =>
+        store.neighbours({
+          ...{ publicationId: "pub_3", visibleAt },
+          position: { publishedAt: post.publishedAt!, id: post.id },
+        });
+      const link = (post?: { slug: string; title: string }) =>
+        post && { slug: post.slug, title: post.title };
+      const posts = await list({ publicationId: "pub_3" });
+      for (const [i, post] of posts.entries()) {
+        const expected = { older: link(posts[i + 1]), newer: link(posts[i - 1]) };
+        for (const end of ["older", "newer"] as const) {
+          if (expected[end] === undefined) delete expected[end];
+        }
+        assert.deepEqual(await neighbours(post), expected, post.id);
+      }
+      // The scheduled post is the newest one from its time on, and not a moment before.
+      assert.deepEqual((await neighbours(posts[0]!, FUTURE)).newer, {
+        ...{ slug: "gs", title: "Compost soon" },
+      });
+      assert.equal((await neighbours(posts[0]!, FUTURE - 1)).newer, undefined);
+    });
+
+    it("lists a category within one publication, and one author's posts", async () => {
+      const inPublication = (publicationId: string, tag: string) =>
+        list({ publicationTag: { publicationId, tag } });
+      assert.deepEqual(ids(await inPublication("pub_3", "even")), ["pst_g2", "pst_g4"]);
+      assert.deepEqual(ids(await inPublication("pub_1", "news")), ["pst_1"]);
+      assert.deepEqual(ids(await inPublication("pub_3", "news")), []);
+      assert.deepEqual(ids(await inPublication("pub_1", "even")), []);
+      const garden = ids(await inPublication("pub_3", "garden"));
+      assert.deepEqual(garden, ["pst_g1", "pst_g0", "pst_g2", "pst_g3", "pst_g4", "pst_g5"]);
+      const byCy = ids(await list({ authorId: "usr_3" }));
+      assert.deepEqual(byCy, ["pst_g1", "pst_g2", "pst_g3", "pst_g4", "pst_g5"]);
+      const page = await list({ authorId: "usr_3" }, { limit: 2 });
+      const last = page.at(-1)!;
+      const rest = await list(
+        { authorId: "usr_3" },
+        { after: { publishedAt: last.publishedAt!, id: last.id } },
+      );
+      assert.deepEqual([...ids(page), ...ids(rest)], byCy);
+    });
+
+    it("lists every publication in id order, a keyset page at a time", async () => {
+      const all = ids(await store.listPublications("", 100));
+      assert.ok(all.includes("pub_3"));
+      assert.deepEqual(all, [...all].sort());
+      const paged: string[] = [];
+      for (let after = ""; ;) {
+        const page = await store.listPublications(after, 1);
+        if (page.length === 0) break;
+        paged.push(...ids(page));
+        after = page[0]!.id;
+      }
+      assert.deepEqual(paged, all);
+    });
+
     it("lists a category across publications, and every publication", async () => {
       assert.deepEqual(ids(await list({ tag: "even" })), ["pst_g2", "pst_g4"]);
       assert.deepEqual(ids(await list({ tag: "news" })), ["pst_1"]);

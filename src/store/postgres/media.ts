@@ -1,67 +1,39 @@
 // Uploaded images on PostgreSQL (the MediaStore role), on the primary: an image is served the
 // moment its upload answers, from any node, so no replica lag may hide it.
-import type { PoolClient } from "pg";
-import { mediaSelect, toMedia, type MediaRow } from "../desk-rows.js";
-import type { MediaFormat, MediaStore } from "../media.js";
+import {
+  mediaStatements,
+  mediaValues,
+  toMedia,
+  variantValues,
+  type MediaRow,
+} from "../desk-rows.js";
+import type { MediaStore, StoredVariant } from "../media.js";
 import type { OnPrimary } from "./authoring-reads.js";
+import { inTransaction } from "./webhook-deliveries.js";
 
-const SELECT = mediaSelect("string_agg(v.width::text, ',')");
-
-interface VariantRow {
-  width: number;
-  height: number;
-  etag: string;
-  bytes: Buffer;
-  format: MediaFormat;
-}
+const SQL = mediaStatements((n) => `$${n}`, "string_agg(v.width::text, ',')");
 
 export function postgresMedia(onPrimary: OnPrimary): MediaStore {
+  const rows = async <R extends object>(text: string, values: unknown[]) =>
+    (await onPrimary((c) => c.query<R>(text, values))).rows;
   return {
     async saveMedia(m, variants) {
-      await onPrimary(async (client) => {
-        await inTransaction(client, async () => {
-          await client.query(
-            `INSERT INTO media (id, publication_id, format, width, height, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [m.id, m.publicationId, m.format, m.width, m.height, m.createdAt],
-          );
-          for (const v of variants) {
-            await client.query(
-              `INSERT INTO media_variants (media_id, width, height, etag, bytes)
-               VALUES ($1, $2, $3, $4, $5)`,
-              [m.id, v.width, v.height, v.etag, Buffer.from(v.bytes)],
-            );
-          }
-        });
-      });
+      await onPrimary((client) =>
+        inTransaction(client, async () => {
+          await client.query(SQL.insertMedia, mediaValues(m));
+          for (const v of variants) await client.query(SQL.insertVariant, variantValues(m.id, v));
+        }),
+      );
     },
     async findMediaVariant(id, width) {
-      const text = `SELECT v.width, v.height, v.etag, v.bytes, m.format
-        FROM media_variants v JOIN media m ON m.id = v.media_id
-        WHERE v.media_id = $1 AND v.width = $2`;
-      const result = await onPrimary((c) => c.query<VariantRow>(text, [id, width]));
-      return result.rows[0];
+      return (await rows<StoredVariant>(SQL.findVariant, [id, width]))[0];
     },
     async findMedia(id) {
-      const text = `${SELECT} WHERE m.id = $1`;
-      const row = (await onPrimary((c) => c.query<MediaRow>(text, [id]))).rows[0];
+      const row = (await rows<MediaRow>(SQL.findMedia, [id]))[0];
       return row && toMedia(row);
     },
     async listMedia(publicationId, limit) {
-      const text = `${SELECT} WHERE m.publication_id = $1 ORDER BY m.created_at DESC, m.id LIMIT $2`;
-      const result = await onPrimary((c) => c.query<MediaRow>(text, [publicationId, limit]));
-      return result.rows.map(toMedia);
+      return (await rows<MediaRow>(SQL.listMedia, [publicationId, limit])).map(toMedia);
     },
   };
-}
-
-async function inTransaction(client: PoolClient, work: () => Promise<void>): Promise<void> {
-  await client.query("BEGIN");
-  try {
-    await work();
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  }
 }

@@ -66,13 +66,18 @@ export const LIST_SQL = listStatements(
 
 const CURSOR_KEY = `SELECT value FROM folio_keys WHERE name = 'cursor'`;
 
-// The posts either side of one in its publication, one step along the same index each way.
-const neighbour = (compare: "<" | ">", order: "ASC" | "DESC") => `SELECT p.slug, p.title
-  FROM posts p
-  WHERE p.publication_id = $1 AND (p.published_at, p.id) ${compare} ($2::bigint, $3)
-    AND ${visibleWhere("p", "$4")}
-  ORDER BY p.published_at ${order}, p.id ${order} LIMIT 1`;
-const NEIGHBOUR_SQL = { older: neighbour("<", "DESC"), newer: neighbour(">", "ASC") };
+// The posts either side of one in its publication, one step along the same index each way,
+// both in one round trip.
+const neighbour = (side: "older" | "newer", compare: "<" | ">", order: "ASC" | "DESC") => `
+  (SELECT '${side}' AS side, p.slug, p.title FROM posts p
+    WHERE p.publication_id = $1 AND (p.published_at, p.id) ${compare} ($2::bigint, $3)
+      AND ${visibleWhere("p", "$4")}
+    ORDER BY p.published_at ${order}, p.id ${order} LIMIT 1)`;
+const NEIGHBOURS_SQL = `${neighbour("older", "<", "DESC")} UNION ALL ${neighbour("newer", ">", "ASC")}`;
+
+interface NeighbourRow extends Neighbour {
+  side: "older" | "newer";
+}
 
 export class PostgresPostLists implements PostLists {
   constructor(private readonly context: ReadContext) {}
@@ -105,9 +110,10 @@ export class PostgresPostLists implements PostLists {
   async neighbours({ publicationId, position, visibleAt }: NeighbourQuery) {
     if (hasNul([publicationId, position.id])) return {};
     const args = [publicationId, String(position.publishedAt), position.id, String(visibleAt)];
-    const [older] = await namedRead<Neighbour>(this.context, "older", NEIGHBOUR_SQL.older, args);
-    const [newer] = await namedRead<Neighbour>(this.context, "newer", NEIGHBOUR_SQL.newer, args);
-    return { ...(older && { older }), ...(newer && { newer }) };
+    const rows = await namedRead<NeighbourRow>(this.context, "neighbours", NEIGHBOURS_SQL, args);
+    const found: { older?: Neighbour; newer?: Neighbour } = {};
+    for (const { side, slug, title } of rows) found[side] = { slug, title };
+    return found;
   }
 
   async cursorKey(): Promise<string> {

@@ -1,5 +1,17 @@
 // Step 12: search finds a post by its categories and its authors' names too.
 
+/** A post's list table (categories, authors): any row that comes, goes or moves. */
+const listTriggers = (table: string) => `
+  CREATE TRIGGER ${table}_search_insert AFTER INSERT ON ${table}
+    REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_added();
+  CREATE TRIGGER ${table}_search_delete AFTER DELETE ON ${table}
+    REFERENCING OLD TABLE AS removed
+    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_removed();
+  CREATE TRIGGER ${table}_search_update AFTER UPDATE ON ${table}
+    REFERENCING OLD TABLE AS removed NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_moved();`;
+
 export const searchSteps: readonly [string] = [
   // 12: a post's search document moves to a table of its own, post_search: the text part
   // (title A, subtitle B, text D) is a copy of the generated posts.search, and `labels` holds
@@ -68,25 +80,7 @@ export const searchSteps: readonly [string] = [
     PERFORM folio_post_labels_refresh(ARRAY(
       SELECT post_id FROM removed UNION SELECT post_id FROM added));
     RETURN NULL;
-  END $$;
-  CREATE TRIGGER post_categories_search_insert AFTER INSERT ON post_categories
-    REFERENCING NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_added();
-  CREATE TRIGGER post_categories_search_delete AFTER DELETE ON post_categories
-    REFERENCING OLD TABLE AS removed
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_removed();
-  CREATE TRIGGER post_categories_search_update AFTER UPDATE ON post_categories
-    REFERENCING OLD TABLE AS removed NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_moved();
-  CREATE TRIGGER post_authors_search_insert AFTER INSERT ON post_authors
-    REFERENCING NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_added();
-  CREATE TRIGGER post_authors_search_delete AFTER DELETE ON post_authors
-    REFERENCING OLD TABLE AS removed
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_removed();
-  CREATE TRIGGER post_authors_search_update AFTER UPDATE ON post_authors
-    REFERENCING OLD TABLE AS removed NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION folio_post_list_search_moved();
+  END $$;${listTriggers("post_categories")}${listTriggers("post_authors")}
 
   CREATE FUNCTION folio_authors_search_rename() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN

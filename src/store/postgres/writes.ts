@@ -94,10 +94,10 @@ export class PostgresWrite implements WriteTransaction {
       const checked = await checkBatch(this.client, batch);
       const { rejections } = checked;
       // An endpoint hears only of what is written after it: not of the posts of its own file.
-      const endpoints: EndpointInput[] = [];
+      const endpoints: NumberedRecord[] = [];
       const accepted = checked.accepted.filter((item) => {
         if (item.record.type !== "webhookEndpoint") return true;
-        endpoints.push(item.record);
+        endpoints.push(item);
         return false;
       });
       const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
@@ -111,7 +111,7 @@ export class PostgresWrite implements WriteTransaction {
       const shown = await postsOfAuthors(this.client, authors);
       await refreshBytes(this.client, this.represent, [...posts.map((p) => p.id), ...shown]);
       await this.outbox.written(posts, Date.now());
-      for (const part of partsWithDistinctIds(endpoints.map((record) => ({ line: 0, record })))) {
+      for (const part of partsWithDistinctIds(endpoints)) {
         await writeEndpoints(
           this.client,
           part.map((item) => item.record as EndpointInput),

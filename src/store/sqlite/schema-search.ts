@@ -13,6 +13,12 @@ const reindex = (which: string) => `
         substr(p.markdown, 1, 100000)
         FROM posts p JOIN post_search_docs d ON d.post_id = p.id WHERE ${which};`;
 
+/** In a trigger on posts: the new row's document id, made if it has none, and its index row. */
+const reindexNew = `
+    INSERT INTO post_search_docs (post_id) SELECT NEW.id
+     WHERE NOT EXISTS (SELECT 1 FROM post_search_docs WHERE post_id = NEW.id);
+    ${reindex("p.id = NEW.id")}`;
+
 /** Triggers on a post's list table (categories, authors): any row that comes, goes or moves. */
 const listTriggers = (table: string) => `
   CREATE TRIGGER ${table}_search_insert AFTER INSERT ON ${table} BEGIN
@@ -37,18 +43,12 @@ export const searchSteps: readonly [string] = [
   DROP TABLE post_search;
   CREATE VIRTUAL TABLE post_search USING fts5(title, subtitle, tags, authors, body,
     content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 0');
-  CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN
-    INSERT INTO post_search_docs (post_id) SELECT NEW.id
-     WHERE NOT EXISTS (SELECT 1 FROM post_search_docs WHERE post_id = NEW.id);
-    ${reindex("p.id = NEW.id")}
+  CREATE TRIGGER posts_search_insert AFTER INSERT ON posts BEGIN${reindexNew}
   END;
   CREATE TRIGGER posts_search_update AFTER UPDATE OF title, subtitle, markdown ON posts
     WHEN OLD.title IS NOT NEW.title OR OLD.subtitle IS NOT NEW.subtitle
       OR OLD.markdown IS NOT NEW.markdown
-  BEGIN
-    INSERT INTO post_search_docs (post_id) SELECT NEW.id
-     WHERE NOT EXISTS (SELECT 1 FROM post_search_docs WHERE post_id = NEW.id);
-    ${reindex("p.id = NEW.id")}
+  BEGIN${reindexNew}
   END;
   ${listTriggers("post_categories")}
   ${listTriggers("post_authors")}

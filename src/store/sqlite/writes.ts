@@ -20,6 +20,8 @@ import { checkRecord } from "./batch-checks.js";
 import { writeAuthor, writePost, writePublication } from "./record-writes.js";
 import {
   keptStatements,
+  keyWithHash,
+  type KeptStatements,
   writeApiKey,
   writeEndpoint,
   writeMedia,
@@ -35,6 +37,7 @@ export interface SqliteWrite extends AuthoringWrites {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class SqliteWrite implements WriteTransaction {
   private readonly sql: WriteStatements;
+  private readonly kept: KeptStatements;
   private open = true;
 
   /** What this transaction wrote, told to listeners once it commits. */
@@ -49,6 +52,7 @@ export class SqliteWrite implements WriteTransaction {
     private readonly bytes: SqliteBytesWriter,
   ) {
     this.sql = writeStatements(db);
+    this.kept = keptStatements(db);
     Object.assign(
       this,
       sqliteAuthoringWrites(db, async (id, publicationId, tags) => {
@@ -65,8 +69,7 @@ export class SqliteWrite implements WriteTransaction {
     const posts: PostInput[] = [];
     const authors: string[] = [];
     const endpoints: EndpointInput[] = [];
-    const kept = keptStatements(this.db);
-    const keyByHash = (hash: string) => kept.keyByHash.get(hash) as string | undefined;
+    const keyByHash = (hash: string) => keyWithHash(this.kept, hash);
     const given = batch.map((b) => b.record).filter((r): r is PostInput => r.type === "post");
     await this.outbox.beforeWrite(given, Date.now());
     for (const item of batch) {
@@ -81,7 +84,7 @@ export class SqliteWrite implements WriteTransaction {
     // Bodies embed their authors: an author's change rewrites every post that shows it.
     this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
     await this.outbox.written(posts, Date.now());
-    for (const endpoint of endpoints) writeEndpoint(kept, endpoint);
+    for (const endpoint of endpoints) writeEndpoint(this.kept, endpoint);
     return rejections;
   }
 
@@ -90,11 +93,11 @@ export class SqliteWrite implements WriteTransaction {
     noteChange(this.changed, record);
     if (record.type === "author") return writeAuthor(this.sql, record);
     if (record.type === "publication") writePublication(this.sql, record);
-    else if (record.type === "apiKey") writeApiKey(keptStatements(this.db), record);
-    else if (record.type === "media") writeMedia(keptStatements(this.db), record);
+    else if (record.type === "apiKey") writeApiKey(this.kept, record);
+    else if (record.type === "media") writeMedia(this.kept, record);
     else if (record.type === "post") {
       writePost(this.sql, this.changed, record);
-      writePostKept(keptStatements(this.db), record);
+      writePostKept(this.kept, record);
     }
     return false;
   }
