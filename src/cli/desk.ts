@@ -4,6 +4,7 @@ import { loadConfig } from "../config.js";
 import { DeskInviteError, DeskSessions } from "../desk/sessions.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";
+import { namedPublication } from "./publication.js";
 import { openMigratedStore } from "./store.js";
 import { shown } from "./terminal-text.js";
 
@@ -26,10 +27,11 @@ const subcommands: Record<string, Sub> = {
     if (values.publication === undefined || values.user === undefined) {
       throw new UsageError("desk invite needs --publication SLUG_OR_ID and --user USER_ID");
     }
+    const publication = await namedPublication(store, values.publication);
     const config = loadConfig();
     const sessions = new DeskSessions(store, config.desk, config.siteUrl);
     try {
-      const invite = await sessions.invite(values.publication, values.user);
+      const invite = await sessions.invite(publication.id, values.user);
       const until = new Date(invite.expiresAt).toISOString();
       console.error(
         shown(`one sign-in for ${values.user} to ${invite.publicationId}, until ${until}:`),

@@ -6,6 +6,7 @@ import { exportMarkdown } from "../export/markdown.js";
 import { exportNdjson, UnknownPublicationChoice } from "../export/ndjson.js";
 import { BackupError, backupSqlite } from "../store/sqlite/backup.js";
 import { UsageError, parse } from "./args.js";
+import { findNamedPublication } from "./publication.js";
 import { describeDatabase, openMigratedStore } from "./store.js";
 
 const EXPORT_OPTIONS = {
@@ -54,8 +55,13 @@ its bytes in base64), in the format 'folio import -' reads back. It moves a stor
     }
     const store = await openMigratedStore(loadConfig());
     try {
+      // Named as every command names a publication; a name that names none is the export's
+      // to refuse.
+      const named = values.publication;
+      const publication =
+        named === undefined ? undefined : ((await findNamedPublication(store, named))?.id ?? named);
       if (format === "markdown") {
-        const counts = await exportMarkdown(store, target!, { publication: values.publication });
+        const counts = await exportMarkdown(store, target!, { publication });
         console.error(
           `wrote ${counts.posts} posts of ${counts.publications} publications to ${target}`,
         );
@@ -64,7 +70,7 @@ its bytes in base64), in the format 'folio import -' reads back. It moves a stor
       const out =
         target === undefined || target === "-" ? process.stdout : createWriteStream(target);
       const counts = await exportNdjson(store, out, {
-        publication: values.publication,
+        publication,
         includeSecrets: values["include-secrets"] === true,
       });
       if (out !== process.stdout) {

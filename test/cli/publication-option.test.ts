@@ -1,5 +1,6 @@
-// Every option that names a publication (keys, webhooks, import --from) takes its slug, as
-// people have it from its URLs (with or without the `@`), or its id; on every store.
+// Every option that names a publication (keys, webhooks, import --from, export, desk invite)
+// takes its slug, as people have it from its URLs (with or without the `@`), or its id; on
+// every store.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -85,6 +86,45 @@ for (const factory of await storeFactories()) {
       const unknown = await runFolio(["webhooks", "list", "--publication", "nope"], env);
       assert.equal(unknown.code, 2);
       assert.match(unknown.stderr, /unknown publication nope/);
+    });
+
+    it("export and desk invite: by @slug; a name that is one's id and another's slug is refused", async (t) => {
+      const db = await factory.create();
+      t.after(() => db.dispose());
+      await loadFixtures(db.store);
+      const env = { DATABASE_URL: db.url };
+      const exported = await runFolio(["export", "--publication", "@blog"], env);
+      assert.equal(exported.code, 0, exported.stderr);
+      const publications = exported.stdout
+        .split("\n")
+        .filter((line) => line.startsWith('{"type":"publication"'));
+      assert.equal(publications.length, 1);
+      assert.equal(JSON.parse(publications[0]!).id, "pub_1");
+      const folder = join(dir, `markdown-${factory.name}`);
+      const markdown = await runFolio(
+        ["export", "--format", "markdown", folder, "--publication", "@blog"],
+        env,
+      );
+      assert.equal(markdown.code, 0, markdown.stderr);
+      assert.match(markdown.stderr, / of 1 publications /);
+      const invited = await runFolio(
+        ["desk", "invite", "--publication", "@blog", "--user", "usr_1"],
+        env,
+      );
+      assert.equal(invited.code, 0, invited.stderr);
+      assert.match(invited.stderr, /one sign-in for usr_1 to pub_1/);
+
+      const third = { type: "publication", id: "Other-Pub", slug: "third", name: "Third" };
+      assert.equal((await runFolio(["import", "-"], env, JSON.stringify(third))).code, 0);
+      for (const args of [
+        ["export", "--publication", "Other-Pub"],
+        ["desk", "invite", "--publication", "Other-Pub", "--user", "usr_1"],
+      ]) {
+        const ambiguous = await runFolio(args, env);
+        assert.equal(ambiguous.code, 2, args.join(" "));
+        assert.match(ambiguous.stderr, /--publication Other-Pub is the id of one publication/);
+        assert.equal(ambiguous.stdout, "");
+      }
     });
 
     it("import --from: a stored publication by slug or id gets the posts and is left as it is", async (t) => {
