@@ -16,7 +16,9 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import type { AxiosStatic } from "axios";
+import { SEARCH_LIMIT } from "../../src/http/discovery-lookup-docs.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
+import { makeKey } from "../helpers/authoring.js";
 import { PAST } from "../helpers/fixtures.js";
 import { importLines } from "../helpers/store-tools.js";
 import { storeFactories } from "../helpers/stores.js";
@@ -77,6 +79,8 @@ const data = [
     categories: ["beds", ...(i % 3 === 0 ? ["thirds"] : [])],
     authorIds: ["usr_sdk"],
     markdown: `## Bed ${i}\n\nWe turned the **compost** and planted *beans*.`,
+    // Renamed once: its first slug answers a redirect to the one it has now.
+    ...(i === 3 ? { oldSlugs: ["bed-three"] } : {}),
   })),
 ];
 
@@ -183,11 +187,62 @@ for (const factory of await storeFactories()) {
       assert.equal(hits[0]!.user.userId, "usr_sdk");
       assert.match(hits[0]!.post.postPreview ?? "", /^Bed 5 We turned the compost/);
 
+      // A category's name matches too: every post carrying it, none other.
+      const byTag = await api.search.posts("thirds");
+      sdk.searchPostsResponse.parse(byTag);
+      const thirds = data
+        .filter((r) => "categories" in r && r.categories.includes("thirds"))
+        .map((r) => r.id);
+      assert.deepEqual(byTag.map((hit) => hit.post.postId).sort(), thirds);
+      // No post's text names its author: only the author's name matches, on every post.
+      const byAuthor = await api.search.posts("Gil");
+      sdk.searchPostsResponse.parse(byAuthor);
+      assert.equal(byAuthor.length, Math.min(23, SEARCH_LIMIT.fallback));
+      assert.ok(byAuthor.every((hit) => hit.user.userId === "usr_sdk"));
+
+      // An old slug redirects (308) to the post's current one; the client follows it.
+      const moved = await api.posts
+        .get({ publicationSlug: "@sdk-garden", postSlug: "bed-three" }, { includeContent: true })
+        .single();
+      sdk.getPostByPublicationSlugAndPostSlugResponse.parse(moved);
+      assert.equal(moved.id, "pst_sdk_03");
+      assert.equal(moved.slug, "bed-3");
+      assert.match(moved.markdown ?? "", /\*\*compost\*\*/, "the query is kept");
+      const movedById = await api.posts
+        .get({ publicationId: "pub_sdk", postSlug: "bed-three" })
+        .single();
+      sdk.getPostByPublicationIdAndPostSlugResponse.parse(movedById);
+      assert.equal(movedById.id, "pst_sdk_03");
+
+      // An unknown publication has no posts to list: the client reports the 404.
+      const notFound = (error: { response?: { status: number; data?: { error?: string } } }) =>
+        error.response?.status === 404 && error.response.data?.error === "not_found";
+      await assert.rejects(Promise.resolve(api.posts.get({ publicationId: "pub_nope" })), notFound);
+      await assert.rejects(
+        api.posts.get({ publicationId: "pub_nope", postSlug: "bed-3" }).single(),
+        notFound,
+      );
+
       const blogs = await api.search.blogs("garden");
       sdk.searchBlogsResponse.parse(blogs);
       assert.equal(blogs[0]!.blog.blogId, "pub_sdk");
       assert.equal(blogs[0]!.user.userId, "usr_sdk");
       assert.equal(blogs[0]!.blog.url, "https://Garden.Example.org");
+
+      // With its publication's key, the client reads a draft of its own by id; without, 404.
+      const drafts = [{ ...data[2], id: "pst_sdk_draft", slug: "draft-bed", status: "draft" }];
+      assert.equal((await importLines(store, drafts)).rejected, 0);
+      await assert.rejects(
+        api.posts.get({ id: "pst_sdk_draft" }).single(),
+        (error: { response?: { status: number } }) => error.response?.status === 404,
+      );
+      const writer = new sdk.ParagraphAPI({ apiKey: (await makeKey(store, "pub_sdk")).secret });
+      const draft = await writer.posts
+        .get({ id: "pst_sdk_draft" }, { includeContent: true })
+        .single();
+      sdk.getPostByIdResponse.parse(draft);
+      assert.equal(draft.slug, "draft-bed");
+      assert.match(draft.markdown ?? "", /\*\*compost\*\*/);
     });
   });
 }
