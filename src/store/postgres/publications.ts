@@ -64,13 +64,7 @@ export class PostgresPublications implements PublicationReader {
 
   async listPublications(afterId: string, limit: number): Promise<PublicationRecord[]> {
     if (hasNul([afterId])) return [];
-    const values = [afterId, String(limit)];
-    const rows = await namedRead<PublicationRow>(
-      this.context,
-      "publicationsAfter",
-      SQL.publicationsAfter,
-      values,
-    );
+    const rows = await this.rows<PublicationRow>("publicationsAfter", [afterId, String(limit)]);
     return rows.map(toPublicationRecord);
   }
 
