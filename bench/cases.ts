@@ -1,6 +1,7 @@
 // The benchmark cases of the performance issue: what is requested, and from which Folio.
 import { postId } from "./data.js";
 import { listCases } from "./list-cases.js";
+import { siteCases } from "./site-cases.js";
 
 /** "1k-pg": the 1k set on PostgreSQL (bench/pg-data.ts). */
 export type DataSet = "1k" | "1m" | "1k-pg";
@@ -157,5 +158,6 @@ export function benchCases(): Case[] {
       headers: {},
     },
     ...listCases(),
+    ...siteCases(),
   ];
 }

@@ -23,7 +23,7 @@ export const SERVER_VARIABLES = [
   {
     name: "SITE_THEME_DIR",
     meaning:
-      "folder of the reader site's theme (a copy of `themes/default`: LiquidJS templates and `style.css`; see [docs/themes.md](docs/themes.md)); unset: the default theme",
+      "folder of the reader site's theme (a copy of `themes/default`: Handlebars templates and `style.css`; see [docs/themes.md](docs/themes.md)); unset: the default theme",
   },
   {
     name: "LOG_LEVEL",

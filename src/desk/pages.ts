@@ -33,21 +33,20 @@ interface DeskPage extends PageModel {
   form?: { action: string; button: string; fields: { name: string; value: string }[] };
 }
 
-const TEMPLATE = `{% layout "layout" %}
-{% block content %}
+const TEMPLATE = `{{#> layout}}
 <header class="intro">
-  <h1>{{ heading }}</h1>
-  <p class="lede">{{ message }}</p>
-  {%- if form %}
-  <form method="post" action="{{ form.action }}">
-    {%- for field in form.fields %}
-    <input type="hidden" name="{{ field.name }}" value="{{ field.value }}">
-    {%- endfor %}
-    <button class="button" type="submit">{{ form.button }}</button>
+  <h1>{{heading}}</h1>
+  <p class="lede">{{message}}</p>
+  {{~#if form}}
+  <form method="post" action="{{form.action}}">
+    {{~#each form.fields}}
+    <input type="hidden" name="{{name}}" value="{{value}}">
+    {{~/each}}
+    <button class="button" type="submit">{{form.button}}</button>
   </form>
-  {%- endif %}
+  {{~/if}}
 </header>
-{% endblock %}
+{{/layout}}
 `;
 
 type Content = Omit<DeskPage, keyof PageModel>;

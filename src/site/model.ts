@@ -81,23 +81,26 @@ export interface PageModel {
   lang: string;
   head: HeadModel;
   stylesheet: string;
-  /** The site this host shows: Folio's front page, or a publication on its own domain. */
-  site: { name: string; url: string; searchUrl: string };
+  /**
+   * The site this host shows: Folio's front page (`main`), or a publication on its own domain
+   * (then a publication's pages do not link back to Folio's front page).
+   */
+  site: { name: string; url: string; searchUrl: string; main: boolean };
   publication?: PublicationView;
 }
 
 export interface PostPage extends PageModel {
   publication: PublicationView;
   post: PostView;
-  /** The older and newer posts of the publication. */
-  previous?: LinkView;
-  next?: LinkView;
+  /** The older (`previous`) and newer (`next`) posts of the publication, when there are any. */
+  neighbours?: { previous?: LinkView; next?: LinkView };
 }
 
 export interface PublicationPage extends PageModel {
   publication: PublicationView;
   posts: PostCardView[];
-  pagination: Pagination;
+  /** Absent on a page that links to no other. */
+  pagination?: Pagination;
 }
 
 export interface TagPage extends PublicationPage {

@@ -17,6 +17,7 @@ import type {
   ErrorPage,
   FrontPage,
   PageModel,
+  Pagination,
   PostPage,
   PublicationPage,
   PublicationView,
@@ -123,8 +124,12 @@ export class Pages {
       }),
       publication: this.views.publication(publication),
       post: view,
-      ...(older && { previous: link(older) }),
-      ...(newer && { next: link(newer) }),
+      ...((older ?? newer) && {
+        neighbours: {
+          ...(older && { previous: link(older) }),
+          ...(newer && { next: link(newer) }),
+        },
+      }),
     };
     const keys = [depends.post(wire.id), depends.publication(publication.id)];
     const body = Buffer.from(this.parts.theme.render("post", model));
@@ -151,7 +156,7 @@ export class Pages {
       }),
       publication: view,
       posts: page.items.map((post) => this.views.card(publication, post)),
-      pagination,
+      ...(pagination && { pagination }),
     };
     const keys = [depends.publication(publication.id)];
     return this.produced("publication", model, keys, page.dependencies);
@@ -182,7 +187,7 @@ export class Pages {
       publication: this.views.publication(publication),
       tag: this.views.tag(publication, tag),
       posts: page.items.map((post) => this.views.card(publication, post)),
-      pagination,
+      ...(pagination && { pagination }),
     };
     const keys = [depends.publication(publication.id)];
     return this.produced("tag", model, keys, [...page.dependencies, ...keys]);
@@ -327,8 +332,9 @@ export class Pages {
     const { theme, urls, lang, siteName } = this.parts;
     const view = publication && this.views.publication(publication);
     const site = where.main
-      ? { name: siteName, url: urls.front, searchUrl: urls.search() }
+      ? { name: siteName, url: urls.front, searchUrl: urls.search(), main: true }
       : {
+          main: false,
           name: where.publication.name,
           url: urls.home(where.publication),
           searchUrl: urls.publicationSearch(where.publication),
@@ -348,7 +354,7 @@ export class Pages {
  * the main site's masthead and footer, no canonical, not indexed.
  */
 export function ownPageModel(theme: Theme, urls: SiteUrls, title: string): PageModel {
-  const site = { name: SITE_NAME, url: urls.front, searchUrl: urls.search() };
+  const site = { name: SITE_NAME, url: urls.front, searchUrl: urls.search(), main: true };
   return {
     lang: SITE_LANG,
     head: headModel({ title, robots: "noindex", noCanonical: true }, undefined, SITE_NAME),
@@ -370,7 +376,7 @@ interface HeadParts {
   jsonLd?: object;
   robots?: string;
   noCanonical?: boolean;
-  pagination?: { next?: string; prev?: string };
+  pagination?: Pagination;
 }
 
 function headModel(parts: HeadParts, publication: PublicationView | undefined, siteName: string) {
@@ -440,20 +446,21 @@ function cursorOf(cursor: Cursor): { cursor?: string } {
 /**
  * Older posts follow the page's keyset cursor. A keyset list cannot be read backwards, so
  * the link to newer posts is the page this one was reached from, carried in `from`.
+ * Undefined when the page links nowhere, so a theme shows no empty pager.
  */
 function paginate(
   cursor: Cursor,
   page: Page<unknown>,
   at: (cursor?: string) => string,
-): { next?: string; prev?: string } {
-  const links: { next?: string; prev?: string } = {};
+): Pagination | undefined {
+  const links: Pagination = {};
   if (page.cursor !== undefined) {
     links.next = `${at(page.cursor)}&from=${encodeURIComponent(cursor.at ?? "")}`;
   }
   if (cursor.at !== undefined && cursor.from !== undefined) {
     links.prev = at(cursor.from === "" ? undefined : cursor.from);
   }
-  return links;
+  return links.next === undefined && links.prev === undefined ? undefined : links;
 }
 
 /** A dependency name as a header may carry it: an id may hold what a header may not. */

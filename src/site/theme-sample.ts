@@ -50,7 +50,7 @@ function common(title: string): PageModel {
       ...{ prev: `${SITE}/?cursor=a`, next: `${SITE}/?cursor=b`, robots: "noindex" },
     },
     stylesheet: "/_folio/style.css",
-    site: { name: "Folio", url: `${SITE}/`, searchUrl: `${SITE}/search` },
+    site: { name: "Folio", url: `${SITE}/`, searchUrl: `${SITE}/search`, main: true },
     publication,
   };
 }
@@ -71,8 +71,10 @@ export function sampleModels(stylesheet: string) {
       ...{ revised: true, readingMinutes: 3, authors: [author], categories: [tag] },
       html: "<p>Hello <strong>world</strong>.</p>",
     },
-    previous: { name: "Older", url: `${SITE}/@sample/older` },
-    next: { name: "Newer", url: `${SITE}/@sample/newer` },
+    neighbours: {
+      previous: { name: "Older", url: `${SITE}/@sample/older` },
+      next: { name: "Newer", url: `${SITE}/@sample/newer` },
+    },
   };
   const home: PublicationPage = { ...base("Sample"), publication, ...list };
   const tagPage: TagPage = { ...home, tag };

@@ -1,11 +1,13 @@
-// A theme is a folder: one LiquidJS template per page, partials, and one stylesheet. Loaded
+// A theme is a folder: one Handlebars template per page, partials, and one stylesheet. Loaded
 // once at start and refused there (with the template's name and line) when a template is
-// missing, does not parse, or fails to render a sample of what it will be given.
+// missing, does not parse, uses a helper Folio does not give, or fails to render a sample of
+// what it will be given. Handlebars compiles each template to a function once, so a page
+// costs tens of microseconds to render: the site stays fast with its cache off.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Liquid, type Template } from "liquidjs";
+import Handlebars from "handlebars";
 import type { PageModel } from "./model.js";
 import { sampleModels } from "./theme-sample.js";
 
@@ -27,6 +29,7 @@ export type PageTemplate = (typeof PAGE_TEMPLATES)[number];
 export const REQUIRED_TEMPLATES = ["layout", ...PAGE_TEMPLATES] as const;
 
 export const STYLESHEET = "style.css";
+export const TEMPLATE_EXTENSION = ".hbs";
 
 /** The theme Folio ships, `themes/default` beside `src/` (and beside `dist/`'s copy of it). */
 export const DEFAULT_THEME_DIR = fileURLToPath(
@@ -35,32 +38,57 @@ export const DEFAULT_THEME_DIR = fileURLToPath(
 
 export class ThemeError extends Error {}
 
+type Render = (model: object) => string;
+
+/** A page's render: the partials it calls inherit these options from it. */
+const withRuntime =
+  (template: Handlebars.TemplateDelegate): Render =>
+  (model) =>
+    template(model, RUNTIME);
+
+/**
+ * Only Handlebars' own helpers (if, unless, each, with, lookup): a template that names another
+ * fails to compile, at start. Values come from the model's own properties, never a prototype's
+ * (set explicitly, so Handlebars refuses quietly instead of warning on every try).
+ */
+const COMPILE = { knownHelpersOnly: true, knownHelpers: { log: false }, strict: false } as const;
+const RUNTIME: Handlebars.RuntimeOptions = {
+  allowProtoPropertiesByDefault: false,
+  allowProtoMethodsByDefault: false,
+};
+
 export class Theme {
   /** The stylesheet's bytes, and its address: named by its hash, so it may be cached forever. */
   readonly css: Buffer;
   readonly cssPath: string;
-  private readonly templates: Map<PageTemplate, Template[]>;
+  private readonly pages = new Map<PageTemplate, Render>();
+  private readonly engine = Handlebars.create();
+  private readonly partials: ReadonlySet<string>;
 
-  private constructor(
-    readonly dir: string,
-    private readonly liquid: Liquid,
-  ) {
+  private constructor(readonly dir: string) {
     const css = join(dir, STYLESHEET);
     if (!existsSync(css)) throw new ThemeError(`theme ${dir}: ${STYLESHEET} is missing`);
     this.css = readFileSync(css);
     const hash = createHash("sha256").update(this.css).digest("base64url").slice(0, 12);
     this.cssPath = `/_folio/style.${hash}.css`;
-    this.templates = new Map();
+    // `log` would let a theme write to Folio's standard output.
+    this.engine.unregisterHelper("log");
     for (const name of REQUIRED_TEMPLATES) {
-      const file = join(dir, `${name}.liquid`);
-      if (!existsSync(file))
-        throw new ThemeError(`theme ${dir}: template ${name}.liquid is missing`);
-      try {
-        const parsed = liquid.parseFileSync(name);
-        if (name !== "layout") this.templates.set(name, parsed);
-      } catch (error) {
-        throw new ThemeError(`theme ${dir}: template ${name}.liquid: ${messageOf(error)}`);
-      }
+      if (!existsSync(join(dir, `${name}${TEMPLATE_EXTENSION}`)))
+        throw new ThemeError(`theme ${dir}: template ${name}${TEMPLATE_EXTENSION} is missing`);
+    }
+    const pages = new Set<string>(PAGE_TEMPLATES);
+    const files = readdirSync(dir).filter((f) => f.endsWith(TEMPLATE_EXTENSION));
+    const parsed = files.sort().map((file) => {
+      const source = readFileSync(join(dir, file), "utf8");
+      return { file, name: basename(file, TEMPLATE_EXTENSION), ast: this.parse(file, source) };
+    });
+    // Every template but a page's is a partial, the layout among them: `{{#> layout}}`.
+    this.partials = new Set(parsed.filter((t) => !pages.has(t.name)).map((t) => t.name));
+    for (const { file, name, ast } of parsed) {
+      const template = this.compileParsed(file, ast);
+      if (pages.has(name)) this.pages.set(name as PageTemplate, withRuntime(template));
+      else this.engine.registerPartial(name, template);
     }
   }
 
@@ -68,27 +96,14 @@ export class Theme {
   static load(dir: string): Theme {
     const root = resolve(dir);
     if (!existsSync(root)) throw new ThemeError(`theme ${root}: no such folder`);
-    const liquid = new Liquid({
-      root,
-      extname: ".liquid",
-      // Every output is HTML-escaped unless a template says `| raw`.
-      outputEscape: "escape",
-      // An unknown filter is a mistake to refuse at start, not output to drop.
-      strictFilters: true,
-      // A template sees the data it is given, never a prototype's methods.
-      ownPropertyOnly: true,
-      cache: true,
-      // Partials and layouts come from the theme's folder only.
-      relativeReference: false,
-    });
-    const theme = new Theme(root, liquid);
+    const theme = new Theme(root);
     theme.tryEach();
     return theme;
   }
 
   /** The page's HTML. Only a bug of ours or the theme's throws here (checked at load). */
   render(name: PageTemplate, model: object): string {
-    return this.liquid.renderSync(this.templates.get(name)!, model) as string;
+    return this.pages.get(name)!(model);
   }
 
   /**
@@ -97,30 +112,74 @@ export class Theme {
    * that cannot show it is refused at start like a broken page template.
    */
   compile<M extends PageModel>(name: string, source: string, sample: M): (model: M) => string {
-    try {
-      const template = this.liquid.parse(source);
-      const render = (model: M) => this.liquid.renderSync(template, model) as string;
-      render(sample);
-      return render;
-    } catch (error) {
-      throw new ThemeError(`theme ${this.dir}: ${name} in its layout: ${messageOf(error)}`);
+    const render = withRuntime(this.compileParsed(name, this.parse(name, source)));
+    this.attempt(name, () => render(sample));
+    return render;
+  }
+
+  private parse(name: string, source: string): hbs.AST.Program {
+    return this.attempt(name, () => this.engine.parse(source));
+  }
+
+  /**
+   * Compiled now, not on first use (Handlebars' own `compile` waits): an unknown helper or
+   * partial is found at start, with its line. Handlebars itself would show a missing partial
+   * block's content without complaint, so a misspelt layout would go unnoticed.
+   */
+  private compileParsed(name: string, ast: hbs.AST.Program): Handlebars.TemplateDelegate {
+    for (const partial of partialsCalled(ast)) {
+      if (!this.partials.has(partial.name))
+        throw new ThemeError(
+          `theme ${this.dir}: template ${name}, line ${partial.line}: no partial named ${partial.name}`,
+        );
     }
+    const spec = this.attempt(name, () => this.engine.precompile(ast, COMPILE));
+    return this.engine.template(new Function(`return ${String(spec)}`)());
   }
 
   /** Renders every page with a sample of what it will be given: a runtime error is a start error. */
   private tryEach(): void {
     const samples = sampleModels(this.cssPath);
     for (const name of PAGE_TEMPLATES) {
-      try {
-        this.render(name, samples[name]);
-      } catch (error) {
-        throw new ThemeError(`theme ${this.dir}: template ${name}.liquid: ${messageOf(error)}`);
-      }
+      this.attempt(`${name}${TEMPLATE_EXTENSION}`, () => this.render(name, samples[name]));
+    }
+  }
+
+  private attempt<T>(name: string, run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      throw new ThemeError(`theme ${this.dir}: template ${name}${where(error)}`);
     }
   }
 }
 
-/** LiquidJS's message names the file, line and column: kept, with the folder made relative. */
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The partials a template names outright (`{{> card}}`, `{{#> layout}}`), with their lines. */
+function partialsCalled(ast: hbs.AST.Node): { name: string; line: number }[] {
+  const found: { name: string; line: number }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== "object" || value === null) return;
+    const node = value as hbs.AST.PartialStatement;
+    const statement = node.type === "PartialStatement" || node.type === "PartialBlockStatement";
+    // `@partial-block` is the content a layout wraps, and a computed name is the theme's own.
+    if (statement && node.name.type === "PathExpression") {
+      const name = (node.name as hbs.AST.PathExpression).original;
+      if (!name.startsWith("@")) found.push({ name, line: node.loc.start.line });
+    }
+    for (const key of Object.keys(node)) if (key !== "loc") visit((node as never)[key]);
+  };
+  visit(ast);
+  return found;
+}
+
+/**
+ * ", line N: message". Handlebars puts the line in a compile error's `lineNumber` and in a
+ * syntax error's text ("Parse error on line N"); a runtime error has none.
+ */
+function where(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line =
+    (error as { lineNumber?: number }).lineNumber ?? /\bon line (\d+)/.exec(message)?.[1];
+  return `${line === undefined ? "" : `, line ${line}`}: ${message}`;
 }
