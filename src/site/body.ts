@@ -4,6 +4,7 @@
 // is always escaped: `<` in the HTML is a tag, never text.
 import { createRequire } from "node:module";
 import { decodeHTML } from "entities";
+import type { ImageLookup } from "./media.js";
 
 /** The part of highlight.js used here. Its own typings pull the DOM library into every file. */
 interface Highlighter {
@@ -18,7 +19,7 @@ const hljs = createRequire(import.meta.url)("highlight.js/lib/common") as Highli
 
 const CODE_BLOCK = /<pre><code(?: class="language-([^"]*)")?>([^<]*)<\/code><\/pre>/g;
 
-export function pageBody(staticHtml: string): string {
+export function pageBody(staticHtml: string, lookup: ImageLookup = () => undefined): string {
   return (
     staticHtml
       .replace(CODE_BLOCK, (_block, language: string | undefined, code: string) =>
@@ -26,7 +27,7 @@ export function pageBody(staticHtml: string): string {
       )
       // HTML writes void elements without a closing slash (the editor writes `<input />`).
       .replace(/<(br|hr|img|input|col)\b([^>]*?)\s*\/>/g, "<$1$2>")
-      .replace(/<img /g, '<img loading="lazy" decoding="async" ')
+      .replace(/<img ([^>]*)>/g, (_img, attributes: string) => image(attributes, lookup))
       // A task's box has no text of its own to be named by: a screen reader needs one.
       .replace(/<input type="checkbox"/g, '<input type="checkbox" aria-label="Task"')
       .replace(
@@ -35,6 +36,19 @@ export function pageBody(staticHtml: string): string {
       )
       .replace(/<\/table>/g, "</table></div>")
   );
+}
+
+/** Lazy, and with every width and the size of an uploaded image (an author's size kept). */
+function image(attributes: string, lookup: ImageLookup): string {
+  const src = / src="([^"]*)"/.exec(` ${attributes}`)?.[1];
+  const found = src === undefined ? undefined : lookup(src);
+  let extra = "";
+  if (found !== undefined) {
+    extra = ` srcset="${found.srcset}" sizes="${found.sizes}"`;
+    if (!/\b(width|height)=/.test(attributes))
+      extra += ` width="${found.width}" height="${found.height}"`;
+  }
+  return `<img loading="lazy" decoding="async" ${attributes}${extra}>`;
 }
 
 /** highlight.js escapes the text it is given and wraps tokens in spans of `hljs-*` classes. */

@@ -1,7 +1,8 @@
 // What templates receive (docs/themes.md lists it): plain data, strings already made into
 // the addresses and dates a page prints. Author-supplied strings stay raw here; the template
-// engine escapes them on output. Only `post.html` and `head.jsonLd` are printed with `raw`.
+// engine escapes them on output. Only `post.html` and `head.jsonLd` are printed raw.
 import type { HeadModel } from "./head.js";
+import type { Responsive } from "./media.js";
 
 export interface DateView {
   /** ISO 8601, for `<time datetime>`. */
@@ -57,7 +58,8 @@ export interface PostView {
   title: string;
   subtitle?: string;
   url: string;
-  image?: { url: string; alt: string };
+  /** The cover; an uploaded one also has its size and its widths (`srcset`, `sizes`). */
+  image?: { url: string; alt: string } & Partial<Responsive>;
   published?: DateView;
   updated?: DateView;
   /** Whether it was changed after it was published (a day or more later). */

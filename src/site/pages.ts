@@ -27,6 +27,7 @@ import type {
 import type { PageTemplate, Theme } from "./theme.js";
 import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
+import type { SiteMedia } from "./media.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
 /** The name and language of Folio's own site. */
@@ -63,6 +64,7 @@ export interface PageParts {
   discovery: Discovery;
   search: DiscoverySearch;
   store: PostLists & PublicationReader;
+  media: SiteMedia;
 }
 
 export class Pages {
@@ -84,12 +86,17 @@ export class Pages {
     const { older, newer } = await store.neighbours({
       ...{ publicationId: publication.id, position, visibleAt: now },
     });
-    const view = this.views.post(publication, wire);
+    const images = await this.parts.media.lookupFor(wire.staticHtml ?? "", wire.imageUrl);
+    const view = this.views.post(publication, wire, images);
     const link = (n: { slug: string; title: string }) => ({
       name: n.title,
       url: this.parts.urls.post(publication, n.slug),
     });
-    const image = view.image && { url: view.image.url, alt: view.title };
+    const cover = view.image;
+    const image = cover && {
+      ...{ url: cover.url, alt: view.title },
+      ...(cover.width !== undefined && { width: cover.width, height: cover.height }),
+    };
     const description = wire.subtitle ?? excerpt(textOf(wire.staticHtml ?? ""));
     const card: Card = {
       ...{ type: "article", title: wire.title, description, url: view.url },

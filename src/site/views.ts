@@ -3,6 +3,7 @@
 import type { WirePost } from "../http/schemas.js";
 import type { AuthorRecord, PostRecord, PublicationRecord } from "../store/post-store.js";
 import { pageBody, readingMinutes, textOf } from "./body.js";
+import type { ImageLookup } from "./media.js";
 import type {
   AuthorView,
   DateView,
@@ -55,8 +56,11 @@ export class Views {
     return { name, url: this.urls.tag(p, name) };
   }
 
-  /** A post's page from its wire form (the read service's bytes, with content). */
-  post(p: PublicationRecord, wire: WirePost): PostView {
+  /**
+   * A post's page from its wire form (the read service's bytes, with content); `images` knows
+   * the uploaded images among its cover and body.
+   */
+  post(p: PublicationRecord, wire: WirePost, images: ImageLookup = () => undefined): PostView {
     const html = wire.staticHtml ?? "";
     const publishedAt = wire.publishedAt === undefined ? undefined : Number(wire.publishedAt);
     const updatedAt = wire.updatedAt === undefined ? undefined : Number(wire.updatedAt);
@@ -65,7 +69,9 @@ export class Views {
     return {
       ...{ id: wire.id, title: wire.title, url: this.urls.post(p, wire.slug) },
       ...(wire.subtitle !== undefined && { subtitle: wire.subtitle }),
-      ...(wire.imageUrl !== undefined && { image: { url: wire.imageUrl, alt: "" } }),
+      ...(wire.imageUrl !== undefined && {
+        image: { url: wire.imageUrl, alt: "", ...images(wire.imageUrl) },
+      }),
       ...(published && { published }),
       ...(updated && { updated }),
       revised:
@@ -73,7 +79,7 @@ export class Views {
       readingMinutes: readingMinutes(textOf(html)),
       authors: wire.authors.map((a) => this.author(p, a)),
       categories: wire.categories.map((c) => this.tag(p, c)),
-      html: pageBody(html),
+      html: pageBody(html, images),
     };
   }
 
