@@ -1,7 +1,18 @@
 // What the desk suites that drive Chromium share: signing a page in through an invite as a
-// writer does (the link opened, its button pressed), and running the desk's own requests from
-// inside a page of the site's origin, as the desk's scripts will.
+// writer does (the link opened, its button pressed), running the desk's own requests from
+// inside a page of the site's origin, as the desk's scripts will, and a load balancer in front
+// of the site's nodes.
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestContext } from "node:test";
 import type { Page } from "playwright-core";
 import { loadConfig } from "../../src/config.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
@@ -65,4 +76,78 @@ export interface Answer<T = Record<string, unknown>> {
 /** The session as the page's own request sees it: 200 with it, 401 without. */
 export function sessionSeen(page: Page): Promise<Answer> {
   return inPage(page, "return session();");
+}
+
+export interface Hit {
+  node: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/**
+ * A load balancer in front of the site's nodes, as a deployment has: every request goes to
+ * the node named last by `to`, whatever connection the browser reuses, and is recorded with
+ * its answer's status, so a test sees which node answered and what reached none.
+ */
+export class Balancer {
+  readonly hits: Hit[] = [];
+  private target: string;
+  private server: Server | undefined;
+
+  constructor(private readonly nodes: Record<string, string>) {
+    this.target = Object.keys(nodes)[0]!;
+  }
+
+  to(node: string): this {
+    assert.ok(this.nodes[node], `no node ${node}`);
+    this.target = node;
+    return this;
+  }
+
+  /** Listens on a loopback port: its number. */
+  async open(t: TestContext): Promise<number> {
+    const server = createServer((incoming, outgoing) => this.forward(incoming, outgoing));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    this.server = server;
+    t.after(() => this.close());
+    return (server.address() as AddressInfo).port;
+  }
+
+  private forward(incoming: IncomingMessage, outgoing: ServerResponse) {
+    const node = this.target;
+    const base = new URL(this.nodes[node]!);
+    const upstream = request(
+      {
+        ...{ host: base.hostname, port: base.port, agent: false },
+        ...{ method: incoming.method, path: incoming.url, headers: incoming.headers },
+      },
+      (answer) => {
+        const status = answer.statusCode!;
+        this.hits.push({ node, method: incoming.method!, path: incoming.url!, status });
+        outgoing.writeHead(answer.statusCode!, answer.rawHeaders);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => outgoing.destroy());
+    incoming.pipe(upstream);
+  }
+
+  private async close() {
+    const server = this.server;
+    this.server = undefined;
+    if (server === undefined) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/**
+ * Chromium's resolver rule sending each host to its loopback port, and every other name
+ * nowhere: what a page asks of another host never leaves the machine.
+ */
+export function offline(...hosts: [string, number | string][]): string {
+  const rules = hosts.map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`);
+  return `--host-resolver-rules=${[...rules, "MAP * ~NOTFOUND"].join(", ")}`;
 }

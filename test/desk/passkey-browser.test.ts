@@ -8,7 +8,14 @@ import { test } from "node:test";
 import { buildSite, listen } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
 import { launch } from "../site/chromium.js";
-import { inPage, inviter, sessionSeen, signInByInvite, type Answer } from "./in-browser.js";
+import {
+  inPage,
+  inviter,
+  offline,
+  sessionSeen,
+  signInByInvite,
+  type Answer,
+} from "./in-browser.js";
 
 const HOST = "desk.localhost";
 const SITE = `http://${HOST}`;
@@ -92,7 +99,7 @@ interface VirtualCredential {
 test("a passkey registered and used with Chromium's virtual authenticator", async (t) => {
   const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_URL: SITE } });
   const port = new URL(await listen(app)).port;
-  const browser = await launch(t, [`--host-resolver-rules=MAP ${HOST} 127.0.0.1:${port}`]);
+  const browser = await launch(t, [offline([HOST, port])]);
   if (browser === undefined) return;
   const context = await browser.newContext();
   t.after(() => context.close());
