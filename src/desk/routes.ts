@@ -6,6 +6,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { DeskSettings } from "../config-desk.js";
 import { ApiError } from "../errors.js";
 import type { AuthoringServices } from "../http/authoring.js";
+import { OwnPostsQuery, PostIdParams } from "../http/authoring-schemas.js";
+import { fieldCompiler } from "../http/field-validation.js";
 import { etagOf, ifMatch } from "../http/if-match.js";
 import { ownPage } from "../http/own-routes.js";
 import { EXTENSIONS, processImage } from "../media/images.js";
@@ -39,6 +41,8 @@ const desk = { config: { desk: true } };
 export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   const { sessions, jar, pages } = o;
   bodies(app, o.maxBodyBytes);
+  // Parameters by the field rules, as the authoring API's; bodies are the services' to check.
+  app.setValidatorCompiler(fieldCompiler);
   const begin = (reply: FastifyReply, started: Started) =>
     jar.set(reply, started.secret, started.session.expiresAt);
 
@@ -117,7 +121,8 @@ function postRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   const tagged = (reply: FastifyReply, post: Parameters<typeof etagOf>[0] | undefined) =>
     reply.headers(post === undefined ? PRIVATE : { ...PRIVATE, etag: etagOf(post) });
 
-  app.get("/desk/api/posts", desk, async (request, reply) => {
+  const list = { ...desk, schema: { querystring: OwnPostsQuery } };
+  app.get("/desk/api/posts", list, async (request, reply) => {
     const page = await ownPage(own, sessionOf(request).publicationId, request.query);
     return reply.headers(PRIVATE).type("application/json; charset=utf-8").send(page);
   });
@@ -128,14 +133,15 @@ function postRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     const created = await writes.create(publicationId, request.body, idem);
     return tagged(reply, created.post).code(201).send(created.answer);
   });
-  app.put("/desk/api/posts/:postId", desk, async (request, reply) => {
+  const target = { ...desk, schema: { params: PostIdParams } };
+  app.put("/desk/api/posts/:postId", target, async (request, reply) => {
     const publicationId = await write(request);
     const { postId } = request.params as { postId: string };
     const pre = ifMatch(request.headers);
     const written = await writes.update(publicationId, { id: postId }, request.body, pre);
     return tagged(reply, written.post).send({ success: true });
   });
-  app.delete("/desk/api/posts/:postId", desk, async (request, reply) => {
+  app.delete("/desk/api/posts/:postId", target, async (request, reply) => {
     const publicationId = await write(request);
     const { postId } = request.params as { postId: string };
     await writes.remove(publicationId, { id: postId }, ifMatch(request.headers));

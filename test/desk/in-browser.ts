@@ -83,6 +83,11 @@ export interface Hit {
   method: string;
   path: string;
   status: number;
+  /** Whether the browser sent any cookie with it. */
+  cookie: boolean;
+  /** Its Sec-Fetch-Site, as the browser judged the request (sent to trustworthy origins). */
+  fetchSite: string | undefined;
+  origin: string | undefined;
 }
 
 /**
@@ -124,8 +129,11 @@ export class Balancer {
         ...{ method: incoming.method, path: incoming.url, headers: incoming.headers },
       },
       (answer) => {
-        const status = answer.statusCode!;
-        this.hits.push({ node, method: incoming.method!, path: incoming.url!, status });
+        const { cookie, origin, "sec-fetch-site": fetchSite } = incoming.headers;
+        this.hits.push({
+          ...{ node, method: incoming.method!, path: incoming.url!, status: answer.statusCode! },
+          ...{ cookie: cookie !== undefined, fetchSite: [fetchSite].flat()[0], origin },
+        });
         outgoing.writeHead(answer.statusCode!, answer.rawHeaders);
         answer.pipe(outgoing);
       },
