@@ -15,6 +15,7 @@ import type { PostStore } from "./store/post-store.js";
 import { handleError, handleFrameworkError, sendError } from "./http/errors.js";
 import { requestIdFor, setCommonHeaders } from "./http/headers.js";
 import { installAuthoring } from "./http/authoring.js";
+import { DESK_OPENAPI } from "./desk/docs.js";
 import { installDesk } from "./desk/install.js";
 import { sharedSchemas } from "./http/post-docs.js";
 import { postRoutes } from "./http/post-routes.js";
@@ -58,7 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const theme = loadTheme(config);
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
-  const store = await installOperations(app, { ...deps, requestLog });
+  const store = await installOperations(app, { ...deps, requestLog, openapi: [DESK_OPENAPI] });
   const clock = deps.clock ?? Date.now;
   const goLive = goLiveWatch(app, store, clock);
   const webhooks = await installWebhooks(app, { config, store, goLive });

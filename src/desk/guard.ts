@@ -20,6 +20,9 @@ declare module "fastify" {
 
 export const CSRF_HEADER = "x-csrf-token";
 export const CSRF_FIELD = "_csrf";
+/** The session cookie's name on plain HTTP, and on HTTPS (where the prefix binds it to the host). */
+export const COOKIE = "folio_desk";
+export const SECURE_COOKIE = `__Host-${COOKIE}`;
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface CookieJar {
@@ -35,7 +38,7 @@ export interface CookieJar {
  */
 export function cookieJar(siteUrl: string): CookieJar {
   const secure = new URL(siteUrl).protocol === "https:";
-  const name = secure ? "__Host-folio_desk" : "folio_desk";
+  const name = secure ? SECURE_COOKIE : COOKIE;
   const attributes = `Path=/; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
   return {
     name,

@@ -6,7 +6,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { DeskSettings } from "../config-desk.js";
 import { ApiError } from "../errors.js";
 import type { AuthoringServices } from "../http/authoring.js";
-import { OwnPostsQuery, PostIdParams } from "../http/authoring-schemas.js";
 import { fieldCompiler } from "../http/field-validation.js";
 import { etagOf, ifMatch } from "../http/if-match.js";
 import { ownPage } from "../http/own-routes.js";
@@ -14,6 +13,7 @@ import { EXTENSIONS, processImage } from "../media/images.js";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
 import { requireSameOrigin, sessionOf, type CookieJar } from "./guard.js";
+import * as docs from "./docs.js";
 import type { DeskPages } from "./pages.js";
 import type { Passkeys } from "./passkeys.js";
 import type { DeskSessions, Started } from "./sessions.js";
@@ -52,7 +52,7 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     return pages.signIn(reply, token);
   });
 
-  app.post("/desk/signin", async (request, reply) => {
+  app.post("/desk/signin", { schema: docs.signInDocs }, async (request, reply) => {
     requireSameOrigin(request, o.siteOrigin);
     const token = formField(request, "token");
     const started = token === undefined ? undefined : await sessions.redeem(token);
@@ -69,13 +69,13 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     return pages.home(reply, who, session.csrf);
   });
 
-  app.post("/desk/signout", desk, async (request, reply) => {
+  app.post("/desk/signout", { ...desk, schema: docs.signOutDocs }, async (request, reply) => {
     await sessions.revoke(sessionOf(request).id);
     jar.clear(reply);
     return pages.signedOut(reply);
   });
 
-  app.get("/desk/api/session", desk, async (request, reply) => {
+  app.get("/desk/api/session", { ...desk, schema: docs.sessionDocs }, async (request, reply) => {
     const session = sessionOf(request);
     const passkeys = await o.store.listPasskeys(session.userId);
     return reply
@@ -84,19 +84,21 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   });
 
   // Passkeys: registering needs a session; signing in with one starts a session.
-  app.post("/desk/api/passkeys/options", desk, async (request, reply) =>
+  const registrationOptions = { ...desk, schema: docs.registrationOptionsDocs };
+  app.post("/desk/api/passkeys/options", registrationOptions, async (request, reply) =>
     reply.headers(PRIVATE).send(await o.passkeys.registrationOptions(sessionOf(request))),
   );
-  app.post("/desk/api/passkeys", desk, async (request, reply) => {
+  app.post("/desk/api/passkeys", { ...desk, schema: docs.registerDocs }, async (request, reply) => {
     const body = request.body as RegistrationResponseJSON;
     const passkey = await o.passkeys.register(sessionOf(request), body);
     return reply.code(201).headers(PRIVATE).send({ id: passkey.id, createdAt: passkey.createdAt });
   });
-  app.post("/desk/passkey/options", async (request, reply) => {
+  const signInOptions = { schema: docs.authenticationOptionsDocs };
+  app.post("/desk/passkey/options", signInOptions, async (request, reply) => {
     requireSameOrigin(request, o.siteOrigin);
     return reply.headers(PRIVATE).send(await o.passkeys.authenticationOptions());
   });
-  app.post("/desk/passkey/signin", async (request, reply) => {
+  app.post("/desk/passkey/signin", { schema: docs.passkeySignInDocs }, async (request, reply) => {
     requireSameOrigin(request, o.siteOrigin);
     const principal = await o.passkeys.authenticate(request.body as AuthenticationResponseJSON);
     const started = await sessions.start(principal, "passkey");
@@ -121,27 +123,27 @@ function postRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   const tagged = (reply: FastifyReply, post: Parameters<typeof etagOf>[0] | undefined) =>
     reply.headers(post === undefined ? PRIVATE : { ...PRIVATE, etag: etagOf(post) });
 
-  const list = { ...desk, schema: { querystring: OwnPostsQuery } };
-  app.get("/desk/api/posts", list, async (request, reply) => {
+  app.get("/desk/api/posts", { ...desk, schema: docs.listDocs }, async (request, reply) => {
     const page = await ownPage(own, sessionOf(request).publicationId, request.query);
     return reply.headers(PRIVATE).type("application/json; charset=utf-8").send(page);
   });
-  app.post("/desk/api/posts", desk, async (request, reply) => {
+  app.post("/desk/api/posts", { ...desk, schema: docs.createDocs }, async (request, reply) => {
     const publicationId = await write(request);
     const key = request.headers["idempotency-key"];
     const idem = idempotencyRequest(typeof key === "string" ? key : undefined, request.body);
     const created = await writes.create(publicationId, request.body, idem);
     return tagged(reply, created.post).code(201).send(created.answer);
   });
-  const target = { ...desk, schema: { params: PostIdParams } };
-  app.put("/desk/api/posts/:postId", target, async (request, reply) => {
+  const update = { ...desk, schema: docs.updateDocs };
+  app.put("/desk/api/posts/:postId", update, async (request, reply) => {
     const publicationId = await write(request);
     const { postId } = request.params as { postId: string };
     const pre = ifMatch(request.headers);
     const written = await writes.update(publicationId, { id: postId }, request.body, pre);
     return tagged(reply, written.post).send({ success: true });
   });
-  app.delete("/desk/api/posts/:postId", target, async (request, reply) => {
+  const remove = { ...desk, schema: docs.deleteDocs };
+  app.delete("/desk/api/posts/:postId", remove, async (request, reply) => {
     const publicationId = await write(request);
     const { postId } = request.params as { postId: string };
     await writes.remove(publicationId, { id: postId }, ifMatch(request.headers));
@@ -156,7 +158,8 @@ async function uploadRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: mediaMaxBytes }, (_r, body, done) =>
     done(null, body),
   );
-  app.post("/desk/api/media", { ...desk, bodyLimit: mediaMaxBytes }, async (request, reply) => {
+  const upload = { ...desk, bodyLimit: mediaMaxBytes, schema: docs.uploadDocs };
+  app.post("/desk/api/media", upload, async (request, reply) => {
     const publicationId = sessionOf(request).publicationId;
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
       throw new ApiError("invalid_parameter", "body: send the image's bytes as the request body");

@@ -12,7 +12,7 @@ const { version } = createRequire(import.meta.url)("../../../package.json") as {
 const DESCRIPTION = `Folio publishes the posts of publications. Anyone may read what is
 published: a post by its id or its slugs, publications, authors, lists, feeds and search.
 With a publication's API key, its posts are written (the authoring API) and its webhook
-endpoints managed. Errors are always a JSON envelope
+endpoints managed; its writers write them at the desk, signed in with a session cookie. Errors are always a JSON envelope
 \`{ success: false, msg, error, requestId }\` with a stable \`error\` code.`;
 
 // Swagger UI sets inline style attributes; everything else comes from this origin.
@@ -28,8 +28,17 @@ const DOCS_CSP = [
   "form-action 'self'",
 ].join("; ");
 
+/** What a part of the app installed above http/ adds to the document's root. */
+export interface OpenApiExtension {
+  tags: { name: string; description: string }[];
+  securitySchemes: Record<string, object>;
+}
+
 /** Must run before the routes are registered: the document is built from the routes seen. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  extensions: readonly OpenApiExtension[] = [],
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -43,6 +52,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "feeds", description: "RSS, Atom and JSON Feed for readers' apps" },
         { name: "authoring", description: "A publication's own posts, with its API key" },
         { name: "webhooks", description: "A publication's webhook endpoints and deliveries" },
+        ...extensions.flatMap((e) => e.tags),
         { name: "operations", description: "Health of the running process" },
       ],
       components: {
@@ -53,6 +63,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description:
               "A publication's API key (`folio keys create`): `Authorization: Bearer folio_sk_…`",
           },
+          ...Object.assign({}, ...extensions.map((e) => e.securitySchemes)),
         },
       },
     },

@@ -9,7 +9,7 @@ import cluster from "node:cluster";
 import { localSource, workerSource } from "./cluster-metrics.js";
 import { AppMetrics } from "./metrics.js";
 import { noteCacheResults, type RequestLog } from "./observe.js";
-import { registerOpenApi } from "./openapi.js";
+import { registerOpenApi, type OpenApiExtension } from "./openapi.js";
 import { opsRoutes } from "./ops-routes.js";
 
 declare module "fastify" {
@@ -22,7 +22,13 @@ declare module "fastify" {
 /** Resolves to the store to read through: the given one, timed for the metrics. */
 export async function installOperations(
   app: FastifyInstance,
-  deps: { config: Config; store: PostStore; requestLog: RequestLog },
+  deps: {
+    config: Config;
+    store: PostStore;
+    requestLog: RequestLog;
+    /** What the layers above add to the OpenAPI document's root (the desk's schemes). */
+    openapi?: readonly OpenApiExtension[];
+  },
 ): Promise<PostStore> {
   // The cache is made after this runs; it is only read at scrape time.
   const metrics = new AppMetrics(() => app.postCache.snapshot());
@@ -30,7 +36,7 @@ export async function installOperations(
   app.decorate("metrics", metrics);
   noteCacheResults(app);
   deps.requestLog.metrics = metrics;
-  await registerOpenApi(app);
+  await registerOpenApi(app, deps.openapi);
   // A worker's registry is one part of the process's: it answers with the primary's sum.
   const source = cluster.isWorker ? workerSource(metrics.registry) : localSource(metrics.registry);
   const onApiPort = deps.config.metricsOnApiPort ? source : undefined;

@@ -31,6 +31,8 @@ describe("the authoring routes in the OpenAPI document", () => {
     const documented = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations) as [string, Operation][]) {
+        // The desk's session schemes instead: test/desk/openapi.test.ts.
+        if (path.startsWith("/desk/")) continue;
         const name = `${method} ${path}`;
         documented.add(name);
         const takesKey = guarded.has(name);

@@ -31,6 +31,16 @@ for (const factory of await storeFactories()) {
       const { app } = await build(t, factory);
       const document = (await app.inject("/openapi.json")).json<OpenApiDocument>();
       assert.deepEqual(Object.keys(document.paths).sort(), [
+        "/desk/api/media",
+        "/desk/api/passkeys",
+        "/desk/api/passkeys/options",
+        "/desk/api/posts",
+        "/desk/api/posts/{postId}",
+        "/desk/api/session",
+        "/desk/passkey/options",
+        "/desk/passkey/signin",
+        "/desk/signin",
+        "/desk/signout",
         "/healthz",
         "/readyz",
         "/v1/discover/blogs/search",
@@ -58,7 +68,7 @@ for (const factory of await storeFactories()) {
         "/v1/webhooks/{endpointId}",
       ]);
       // The other operations are documented in authoring-openapi.test.ts, the discovery
-      // suites and webhook-routes.test.ts.
+      // suites, webhook-routes.test.ts and test/desk/openapi.test.ts.
       const methods = Object.keys(document.paths[BY_ID]!).sort();
       assert.deepEqual(methods, ["delete", "get", "put"], "OPTIONS and 405s are not");
       const byId = document.paths[BY_ID]!.get!;
