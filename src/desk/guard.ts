@@ -83,6 +83,11 @@ export function installGuard(
   siteOrigin: string,
 ) {
   app.decorateRequest("deskSession", null);
+  // The API's CORS headers let any origin read it; the desk is read by its own pages alone.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.removeHeader("access-control-allow-origin").removeHeader("access-control-expose-headers");
+    done(null, payload);
+  });
   app.addHook("onRoute", (route) => {
     if (route.config?.desk !== true) return;
     route.onRequest = [
