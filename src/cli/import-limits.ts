@@ -20,7 +20,7 @@ export interface ImportLimits {
 }
 
 /** More threads than this would only queue behind each other on any machine Folio runs on. */
-export const MAX_IMPORT_THREADS = 64;
+const MAX_IMPORT_THREADS = 64;
 
 export const LIMIT_OPTIONS = {
   "max-bytes": { type: "string" },

@@ -5,7 +5,7 @@ import { shown } from "./terminal-text.js";
 
 export const DEFAULT_SHOWN_PER_KIND = 20;
 
-export interface RejectionLog {
+interface RejectionLog {
   onRejection(rejection: ImportRejection): void;
   /** One line per kind that had more rejections than were shown. */
   untold(): string[];

@@ -16,7 +16,7 @@ import type { RepresentationService } from "./send-post.js";
 import { viewRoutes } from "./view-routes.js";
 import { WriteLimiter } from "./write-limit.js";
 
-export interface AuthoringDependencies {
+interface AuthoringDependencies {
   config: Config;
   store: PostStore;
   reads: RepresentationService;

@@ -53,7 +53,7 @@ export const PostPageSchema = Type.Object(
   { $id: "PostPage" },
 );
 
-export const FeedItemSchema = Type.Object(
+const FeedItemSchema = Type.Object(
   {
     post: Type.Ref("Post"),
     publication: Type.Ref("Publication"),

@@ -15,7 +15,7 @@ import { etagOf } from "./if-match.js";
 import { wireBytes } from "./representation.js";
 import { toWirePost } from "./wire.js";
 
-export interface OwnRoutesOptions {
+interface OwnRoutesOptions {
   own: OwnPosts;
   store: Pick<PublicationReader, "findPublication">;
 }

@@ -13,7 +13,7 @@ import { fieldCompiler } from "./field-validation.js";
 import { etagOf, ifMatch } from "./if-match.js";
 import { redirectMoved } from "./post-routes.js";
 
-export interface WriteRoutesOptions {
+interface WriteRoutesOptions {
   writes: PostWrites;
   maxBodyBytes: number;
 }

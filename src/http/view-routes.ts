@@ -7,7 +7,7 @@ import { viewDocs } from "./authoring-docs.js";
 import { fieldCompiler } from "./field-validation.js";
 import type { RepresentationService } from "./send-post.js";
 
-export interface ViewRoutesOptions {
+interface ViewRoutesOptions {
   service: RepresentationService;
   views: ViewCounter;
 }

@@ -13,7 +13,7 @@ import { keyOf } from "./auth.js";
 import * as docs from "./webhook-docs.js";
 import { FIELD_RULES, type DeliveriesQuery, type NewEndpointBody } from "./webhook-schemas.js";
 
-export interface WebhookRoutesOptions {
+interface WebhookRoutesOptions {
   store: PostStore;
   allowPrivate: boolean;
   /** A delivery was queued again: the worker may send it now. */

@@ -8,7 +8,7 @@ import { WebhookRuntime } from "../webhooks/runtime.js";
 import { registerWebhookMetrics } from "./webhook-metrics.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
-export interface WebhookDependencies {
+interface WebhookDependencies {
   config: Config;
   store: PostStore;
   goLive: { onGoLive(listener: () => void): void };

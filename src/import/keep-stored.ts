@@ -4,7 +4,7 @@
 // keeps its stored value when everything else is equal, so the served bytes and ETag hold.
 import type { PostInput, PostRecord, PostStore } from "../store/post-store.js";
 
-export interface Defaulted {
+interface Defaulted {
   updatedAt: boolean;
   publishedAt: boolean;
 }

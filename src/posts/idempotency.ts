@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../errors.js";
 import type { AuthoringWrites } from "../store/post-store.js";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Visible ASCII, as a header value can carry it; long enough for any UUID or hash. */
 const KEY_RULE = /^[\x21-\x7e]{1,255}$/;
 

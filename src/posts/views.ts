@@ -5,7 +5,7 @@
 // next one, up to a bound.
 import type { ViewStore } from "../store/post-store.js";
 
-export interface ViewCounterOptions {
+interface ViewCounterOptions {
   flushMs: number;
   /** Distinct posts held before a flush is started early (memory stays bounded). */
   maxPending?: number;

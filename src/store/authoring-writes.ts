@@ -14,12 +14,12 @@ export interface StoredPost extends PostRecord {
 }
 
 /** Who holds a slug in a publication: a post by its current slug, or by its history. */
-export interface SlugHolder {
+interface SlugHolder {
   postId: string;
   current: boolean;
 }
 
-export interface IdempotencyClaim {
+interface IdempotencyClaim {
   publicationId: string;
   key: string;
   requestHash: string;
@@ -28,7 +28,7 @@ export interface IdempotencyClaim {
   expiredBefore: number;
 }
 
-export interface StoredAnswer {
+interface StoredAnswer {
   requestHash: string;
   answer: string;
 }

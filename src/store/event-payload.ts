@@ -5,13 +5,13 @@
 import { randomBytes } from "node:crypto";
 import type { Announced, EventType, PostState } from "./post-events.js";
 
-export interface EventBody {
+interface EventBody {
   payload: string;
   /** `{"markdown","json","staticHtml"}` of the post, for endpoints that include content. */
   content: string;
 }
 
-export interface EventFacts {
+interface EventFacts {
   type: EventType;
   at: number;
   /** The post as the write left it; absent when it was deleted. */

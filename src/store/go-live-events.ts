@@ -14,7 +14,7 @@ export interface GoLiveEvents {
  * The sweep looks this far behind the last instant it covered: a write that committed just
  * after a sweep looked (or on a node whose clock runs a little behind) is still seen.
  */
-export const SWEEP_MARGIN_MS = 5 * 60_000;
+const SWEEP_MARGIN_MS = 5 * 60_000;
 
 export interface GoLiveCandidate {
   id: string;
@@ -36,7 +36,7 @@ export interface SweepIo {
 }
 
 /** What records the events of posts as they now stand (the transaction's outbox). */
-export type RecordStored = (ids: readonly string[], now: number) => Promise<number>;
+type RecordStored = (ids: readonly string[], now: number) => Promise<number>;
 
 /**
  * Sweeps posts published after `from` (default: the mark, less the margin). The mark stops

@@ -64,7 +64,7 @@ export interface DeliveryRecord {
   deliveredAt?: number;
 }
 
-export interface DeliveryFilter {
+interface DeliveryFilter {
   publicationId?: string;
   endpointId?: string;
   failedOnly?: boolean;
@@ -77,7 +77,7 @@ export interface DeliveryStats {
   oldestPendingAt?: number;
 }
 
-export type RedeliverResult = "queued" | "not_found" | "endpoint_disabled";
+type RedeliverResult = "queued" | "not_found" | "endpoint_disabled";
 
 export interface WebhookDeliveryStore {
   /** Due deliveries, oldest event first, none behind an earlier pending one of its post. */

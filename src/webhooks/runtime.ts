@@ -8,7 +8,7 @@ import { GoLiveScheduler } from "./scheduler.js";
 import { createSender, type Sender } from "./sender.js";
 import { DeliveryWorker } from "./worker.js";
 
-export interface WebhookRuntimeOptions {
+interface WebhookRuntimeOptions {
   store: PostStore;
   settings: WebhookSettings;
   /** Where go-lives are heard of (posts/go-live.ts). */

@@ -3,7 +3,7 @@
 // and every `sweepMs` as a safety net. Every node sweeps; the store makes each event once.
 import type { GoLiveEvents } from "../store/post-store.js";
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: Pick<GoLiveEvents, "announceGoLives">;
   sweepMs: number;
   /** Told when a sweep recorded events, so the worker sends them at once. */
