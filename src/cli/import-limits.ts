@@ -1,4 +1,4 @@
-// The ceilings of an import (issue 16 item 8) and its threads (issue 17): flags first, then
+// The ceilings of an import and its threads: flags first, then
 // the environment, then the defaults; a bad number is a usage error.
 import { availableParallelism } from "node:os";
 import { ConfigError, parseInteger } from "../config.js";

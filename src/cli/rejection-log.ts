@@ -1,5 +1,5 @@
 // What an import prints about bad records: the first few of each kind, then a count, so a
-// file of a million bad lines prints a screenful, not a gigabyte (issue 16 item 8).
+// file of a million bad lines prints a screenful, not a gigabyte.
 import { formatRejection, type ImportRejection } from "../import/run-import.js";
 import { shown } from "./terminal-text.js";
 

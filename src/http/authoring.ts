@@ -1,4 +1,4 @@
-// The authoring API (issue 11) installed in one call, before its routes: the key check on
+// The authoring API installed in one call, before its routes: the key check on
 // every `auth` route, the per-key write limit, the write and list services, page views.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";

@@ -1,4 +1,4 @@
-// The authoring API's writes (issue 11): create, update and delete, by id or by slug, with
+// The authoring API's writes: create, update and delete, by id or by slug, with
 // the original's paths, bodies and answers. Every route takes a key (auth.ts); bodies are
 // JSON only (415 otherwise) and at most MAX_BODY_BYTES (413).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-// Webhooks in the app (issue 13): delivery and go-live sweeps run while the app does
+// Webhooks in the app: delivery and go-live sweeps run while the app does
 // (started when it is ready, stopped when it closes, before the store is), and their metrics
 // join the app's. /v1/webhooks is keyed like the authoring API (`config.auth`, auth.ts).
 import type { FastifyInstance } from "fastify";

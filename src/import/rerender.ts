@@ -80,7 +80,7 @@ async function rerenderBatches(
       summary.rendered += updates.length;
       options.onProgress?.(summary.rendered);
     }
-    // In-thread, the next batch is read after this one is written, as before issue 17.
+    // In-thread nothing could derive a batch read ahead: the next is read after this one is written.
     batch = next ?? (await read(after));
   }
 }

@@ -1,4 +1,4 @@
-// Where an import's records are parsed and derived: in-thread (threads 1, as before issue 17),
+// Where an import's records are parsed and derived: in-thread (threads 1: no worker started),
 // or on a pool of worker threads ahead of the writing, which stays on this thread in one
 // transaction. Results come back in source order, so everything told — rejections, notes,
 // progress, counts — is what the in-thread run tells.

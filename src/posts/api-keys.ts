@@ -1,4 +1,4 @@
-// API keys (issue 11): made here, stored only as a hash, checked on every authoring request
+// API keys: made here, stored only as a hash, checked on every authoring request
 // through a short-lived in-memory cache. A key is 256 random bits, so one SHA-256 is enough
 // to make the stored hash useless to whoever reads the table: there is nothing to guess.
 import { createHash, randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Idempotency-Key on creates (issue 11): the first answer is kept 24 hours under the key;
+// Idempotency-Key on creates: the first answer is kept 24 hours under the key;
 // the same key with the same body gets it again and creates nothing, with another body it
 // is a 409. The claim is a row in the write's own transaction, so two nodes racing with one
 // key serialize on it: the second waits, then replays the first's answer.

@@ -1,4 +1,4 @@
-// A publication's own posts for the authoring API (issue 11): any status, newest first, in
+// A publication's own posts for the authoring API: any status, newest first, in
 // keyset pages behind an opaque cursor, each with its view total.
 import { ApiError } from "../errors.js";
 import type {

@@ -1,4 +1,4 @@
-// What an API write needs of the one write transaction, besides `apply` (issue 11). The
+// What an API write needs of the one write transaction, besides `apply`. The
 // checks built on these (references, unique slugs, slug history, If-Match) are written once,
 // above the backends, in posts/; each backend only answers the questions.
 import type { PostContent, PostRecord } from "./records.js";

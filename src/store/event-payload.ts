@@ -1,4 +1,4 @@
-// The body of an event (issue 13, docs/webhooks.md), as the Standard Webhooks specification
+// The body of an event (docs/webhooks.md), as the Standard Webhooks specification
 // shapes it: "type", "timestamp" and "data". Made once, when the event is recorded, so every
 // attempt at every endpoint sends the same bytes; content travels apart and is added only
 // for endpoints that asked for it.

@@ -1,5 +1,5 @@
 // Scheduled posts go live with no write, so no transaction makes their `post.published`.
-// A sweep does (issue 13): it finds posts visible now that receivers were not told of and
+// A sweep does: it finds posts visible now that receivers were not told of and
 // records the event, once, whichever node sweeps and however often.
 
 export interface GoLiveEvents {

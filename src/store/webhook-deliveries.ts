@@ -1,4 +1,4 @@
-// The delivery queue (issue 13): one row per event and endpoint, claimed by one node at a
+// The delivery queue: one row per event and endpoint, claimed by one node at a
 // time under a lease, so a node that dies mid-attempt only delays its deliveries.
 import type { EventType } from "./post-events.js";
 
