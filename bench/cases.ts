@@ -115,7 +115,7 @@ export function benchCases(): Case[] {
       paths: byId(spread(1000, 1000), true),
       headers: {},
     },
-    // Issue 17's targets, as shipped: per-client limiting and access lines on.
+    // The read targets, as shipped: per-client limiting and access lines on.
     {
       name: "cache off, 1k posts, content, SQLite, shipped defaults",
       data: "1k",
@@ -139,7 +139,7 @@ export function benchCases(): Case[] {
       paths: byId(spread(1000, 1_000_000), false),
       headers: {},
     },
-    // Issue 17's memory case: more distinct posts than the default bound holds, read in turn
+    // The memory case: more distinct posts than the default bound holds, read in turn
     // as shipped, so the cache fills and keeps evicting (every read a miss); the bench notes
     // the server's RSS after it.
     {

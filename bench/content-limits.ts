@@ -1,5 +1,5 @@
-// Peak memory and time of `folio import` on the hostile documents of issue 16 item 3:
-// Markdown "a\n\n" repeated to 1 MiB and 16 MiB, and a 25 MB table of colspan-1000
+// Peak memory and time of `folio import` on the hostile documents src/content/limits.ts
+// bounds: Markdown "a\n\n" repeated to 1 MiB and 16 MiB, and a 25 MB table of colspan-1000
 // cells. Each import runs in its own process under /usr/bin/time (peak RSS), with a
 // time limit, so one case cannot take the others (or the machine) down with it.
 // The "at-" cases sit just inside each limit (src/content/limits.ts), so their peak is

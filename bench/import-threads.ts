@@ -1,4 +1,4 @@
-// `npm run bench:import-threads` (issue 17): `folio import` of POSTS posts with ~5 KB Markdown
+// `npm run bench:import-threads`: `folio import` of POSTS posts with ~5 KB Markdown
 // bodies (make-ndjson's `markdown` set), run as a user runs it — a child process reading the
 // file into a fresh store — at each IMPORT_THREADS of THREADS, and with BEFORE (the root of
 // another checkout, built) for the code before the pool. Reports wall time, the rate, the CPU

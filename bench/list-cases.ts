@@ -1,4 +1,4 @@
-// The discovery reads of issue 12 as bench cases: a publication's page of 10 posts and the
+// The discovery reads as bench cases: a publication's page of 10 posts and the
 // feed's page of 20, first page and 1,000th, cache on and off, on the 1k and 1M data sets.
 // A deep page's cursor is found by walking the list on the running Folio (cursors are signed).
 import { SHIPPED, type Case, type DataSet } from "./cases.js";
@@ -38,7 +38,7 @@ function listCase(name: string, data: DataSet, cache: boolean, paths: string[], 
   };
 }
 
-/** Issue 17's list target as shipped (per-client limiting and access lines on), cache off. */
+/** The list target as shipped (per-client limiting and access lines on), cache off. */
 function shippedListCases(publications: string[]): Case[] {
   const shipped = (c: Case): Case => ({ ...c, name: `${c.name}, shipped defaults`, env: SHIPPED });
   return [

@@ -1,4 +1,4 @@
-// Time to read issue 16 item 4's nine Markdown patterns (which made marked quadratic)
+// Time to read the nine Markdown patterns that made marked quadratic (kept linear since)
 // at 24k, 48k, 96k characters and 1 MiB: markdown-it's parse alone, then the whole
 // deriveContent (which may refuse a document past the limits of src/content/limits.ts).
 import { ContentError, deriveContent } from "../src/content/index.js";

@@ -90,7 +90,7 @@ async function measure(
   };
 }
 
-/** Issue 17's import row: bench/import-threads.ts, at each IMPORT_THREADS up to the cores. */
+/** The import row: bench/import-threads.ts, at each IMPORT_THREADS up to the cores. */
 const IMPORT_ROW = "import, 100,000 posts with 5 KB Markdown, by IMPORT_THREADS";
 
 function runImportThreads(): void {

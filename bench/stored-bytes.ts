@@ -1,4 +1,4 @@
-// What stored response bytes (issue 17) cost: disk (a store file or database with and
+// What stored response bytes cost: disk (a store file or database with and
 // without them, BENCH_POSTS posts with ~5 KB Markdown bodies), the write time they add, and
 // rewriting every post of one author (BENCH_AUTHOR_POSTS posts) when that author changes.
 // `npm run build && node dist/bench/stored-bytes.js`; SQLite, and PostgreSQL when it answers.

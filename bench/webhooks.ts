@@ -1,4 +1,4 @@
-// npm run bench:webhooks (issue 13): what the outbox adds to an import of 10,000 posts, and
+// npm run bench:webhooks: what the outbox adds to an import of 10,000 posts, and
 // how many events per second one process delivers to a local receiver, on SQLite and on
 // PostgreSQL. Imports go through the store's write transaction in batches of 500, as `folio
 // import` does, minus NDJSON parsing and content derivation (bench/import-data.ts), so the

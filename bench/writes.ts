@@ -1,4 +1,4 @@
-// The authoring benchmarks (issue 11), part of `npm run bench`; alone: `npm run bench:writes`
+// The authoring benchmarks, part of `npm run bench`; alone: `npm run bench:writes`
 // (= BENCH_ONLY=writes npm run bench). On each store (a SQLite file, then a fresh PostgreSQL
 // database at PG_TEST_URL, default postgres://postgres@127.0.0.1:5432/postgres), seeded with
 // the 1k data set, one real `folio serve` process:

@@ -43,7 +43,7 @@ export interface AppDependencies {
 }
 
 /** Request targets longer than this are refused with 414 (contract section 4). */
-export const MAX_TARGET_BYTES = 8 * 1024;
+const MAX_TARGET_BYTES = 8 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;

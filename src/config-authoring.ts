@@ -1,4 +1,4 @@
-// The environment knobs of the authoring API (issue 11), read once by loadConfig.
+// The environment knobs of the authoring API, read once by loadConfig.
 import { parseInteger } from "./config-parse.js";
 import { setting } from "./config-schema.js";
 

@@ -1,4 +1,4 @@
-// The environment knobs of issue 6: what a slow, greedy or lying client may cost this
+// The environment knobs of what a slow, greedy or lying client may cost this
 // process (docs/security.md). Read once by loadConfig, like every other setting.
 import { isIP } from "node:net";
 import { ConfigError, parseInteger } from "./config.js";

@@ -1,4 +1,4 @@
-// The environment knobs of webhook delivery (issue 13, docs/webhooks.md). Read once by
+// The environment knobs of webhook delivery (docs/webhooks.md). Read once by
 // loadConfig, like every other setting; tests shorten the timers here.
 import { ConfigError, parseInteger } from "./config-parse.js";
 import { setting, type VariableName } from "./config-schema.js";

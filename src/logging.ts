@@ -4,7 +4,7 @@ import pino from "pino";
 import pretty from "pino-pretty";
 import type { Writable } from "node:stream";
 
-export interface ProcessLog {
+interface ProcessLog {
   /** Fastify's `logger` option. */
   options: { level: string; stream: Writable | pino.DestinationStream };
   /** Writes out what is buffered; call before the process exits. */

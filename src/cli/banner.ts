@@ -41,7 +41,7 @@ async function firstVisible(store: Store, now: number): Promise<PostRecord | und
   return undefined;
 }
 
-export interface Banner {
+interface Banner {
   config: Config;
   /** The API's address, possibly followed by " with N workers". */
   where: string;

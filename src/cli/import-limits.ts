@@ -1,4 +1,4 @@
-// The ceilings of an import (issue 16 item 8) and its threads (issue 17): flags first, then
+// The ceilings of an import and its threads: flags first, then
 // the environment, then the defaults; a bad number is a usage error.
 import { availableParallelism } from "node:os";
 import { ConfigError, parseInteger } from "../config.js";
@@ -20,7 +20,7 @@ export interface ImportLimits {
 }
 
 /** More threads than this would only queue behind each other on any machine Folio runs on. */
-export const MAX_IMPORT_THREADS = 64;
+const MAX_IMPORT_THREADS = 64;
 
 export const LIMIT_OPTIONS = {
   "max-bytes": { type: "string" },

@@ -1,4 +1,4 @@
-// `folio keys create|list|revoke`: the API keys of publications (issue 11). A new key is
+// `folio keys create|list|revoke`: the API keys of publications. A new key is
 // printed once, on standard output alone; the store keeps only its hash.
 import { loadConfig } from "../config.js";
 import { newApiKey } from "../posts/api-keys.js";

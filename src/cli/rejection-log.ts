@@ -1,11 +1,11 @@
 // What an import prints about bad records: the first few of each kind, then a count, so a
-// file of a million bad lines prints a screenful, not a gigabyte (issue 16 item 8).
+// file of a million bad lines prints a screenful, not a gigabyte.
 import { formatRejection, type ImportRejection } from "../import/run-import.js";
 import { shown } from "./terminal-text.js";
 
 export const DEFAULT_SHOWN_PER_KIND = 20;
 
-export interface RejectionLog {
+interface RejectionLog {
   onRejection(rejection: ImportRejection): void;
   /** One line per kind that had more rejections than were shown. */
   untold(): string[];

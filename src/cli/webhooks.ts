@@ -1,5 +1,5 @@
 // `folio webhooks add|list|remove|deliveries|redeliver`: managing endpoints and deliveries
-// from the command line (issue 13). Sending is the serving process's work, not this one's.
+// from the command line. Sending is the serving process's work, not this one's.
 import { loadConfig } from "../config.js";
 import type { PostStore } from "../store/post-store.js";
 import { UnknownPublicationError } from "../store/webhook-endpoints.js";

@@ -1,4 +1,4 @@
-// The work one document may cost (issue 16 item 3). Real posts stay far below each
+// The work one document may cost. Real posts stay far below each
 // limit: the 10 MB document of bench/big-document.ts has 125,000 nodes and 8 M
 // characters of text. Past a limit the document is refused with a ContentError
 // naming where, before the expensive steps run, so memory stays bounded.

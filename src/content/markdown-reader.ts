@@ -2,7 +2,7 @@
 // built in) plus GFM autolink literals. markdown-it parses in time linear in the
 // input, pathological emphasis, link and autolink runs included (its delimiter
 // algorithm keeps "openers bottom", link labels are scanned once per position and
-// destinations stop at 32 nested parentheses), which marked did not (issue 16).
+// destinations stop at 32 nested parentheses), which marked did not.
 import MarkdownIt, { type Token } from "markdown-it";
 import { gfmAutolink } from "./gfm-autolink.js";
 import { ContentError, MAX_DEPTH } from "./errors.js";

@@ -181,7 +181,7 @@ const NODES: Record<string, Serializer> = {
   tableHeader: cellText,
 };
 
-export function serializeBlock(node: PMNode): string {
+function serializeBlock(node: PMNode): string {
   const serializer = NODES[node.type.name];
   if (!serializer) throw new Error(`no Markdown serializer for node type ${node.type.name}`);
   return serializer(node);

@@ -16,7 +16,7 @@ const ALLOWED: Record<string, Record<string, RegExp>> = {
 };
 
 /** `prop: value` pairs the tag may carry, in the editor's own spelling, or undefined. */
-export function cleanStyle(tag: string, style: string | undefined): string | undefined {
+function cleanStyle(tag: string, style: string | undefined): string | undefined {
   const allowed = ALLOWED[tag];
   if (!allowed || style === undefined) return undefined;
   const kept = new Map<string, string>();
@@ -31,7 +31,7 @@ export function cleanStyle(tag: string, style: string | undefined): string | und
 }
 
 /** `colwidth` on cells: the editor's comma-separated pixel widths, one per spanned column. */
-export function cleanColwidth(value: string | undefined): string | undefined {
+function cleanColwidth(value: string | undefined): string | undefined {
   return value !== undefined && /^\d{1,6}(?:,\d{1,6}){0,999}$/.test(value) ? value : undefined;
 }
 

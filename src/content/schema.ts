@@ -10,7 +10,7 @@ import { TableKit } from "@tiptap/extension-table";
 import { TaskList, TaskItem } from "@tiptap/extension-list";
 
 /** A video/tweet-like embed, stored as attributes and rendered as a link card (never an iframe). */
-export const Embed = Node.create({
+const Embed = Node.create({
   name: "embed",
   group: "block",
   atom: true,

@@ -10,7 +10,7 @@ const IGNORED = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufef
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** The scheme a browser would see, after entity decoding (repeated, against double encoding). */
-export function effectiveScheme(url: string): string | null {
+function effectiveScheme(url: string): string | null {
   let text = url;
   for (let i = 0; i < 3; i++) {
     const decoded = decodeHTML(text);

@@ -11,11 +11,11 @@ import type { ExportSnapshot, ExportedPost, PostStore } from "../store/post-stor
 import { chosenPublication } from "./ndjson.js";
 import { paged } from "./pages.js";
 
-export interface MarkdownExportOptions {
+interface MarkdownExportOptions {
   publication?: string;
 }
 
-export interface MarkdownCounts {
+interface MarkdownCounts {
   publications: number;
   posts: number;
 }
@@ -56,7 +56,7 @@ async function writePublication(snapshot: ExportSnapshot, id: string, folder: st
 }
 
 /** The file's text: front matter, then the post's Markdown. */
-export function markdownFile(post: ExportedPost, names: ReadonlyMap<string, string>): string {
+function markdownFile(post: ExportedPost, names: ReadonlyMap<string, string>): string {
   const iso = (ms: number) => new Date(ms).toISOString();
   const data: Record<string, unknown> = { title: post.title, slug: post.slug };
   if (post.publishedAt !== undefined) {

@@ -13,14 +13,14 @@ import type {
 import { paged } from "./pages.js";
 import { writeAll } from "./write.js";
 
-export interface ExportOptions {
+interface ExportOptions {
   /** A publication's slug or id: only its records (and its own keys and endpoints). */
   publication?: string;
   /** Also API key hashes and webhook endpoints with their signing secrets. */
   includeSecrets?: boolean;
 }
 
-export interface ExportCounts {
+interface ExportCounts {
   publications: number;
   authors: number;
   posts: number;

@@ -1,7 +1,7 @@
 // Every row of a snapshot's keyset-paged read, one page in memory at a time.
 import type { PageQuery } from "../store/post-store.js";
 
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 
 export async function* paged<T extends { id: string }>(
   read: (q: PageQuery) => Promise<T[]>,

@@ -1,4 +1,4 @@
-// API keys on the routes that declare `config: { auth: true }` (issue 11). The check is
+// API keys on the routes that declare `config: { auth: true }`. The check is
 // added to every such route as it is registered, as an onRequest hook, before the body is
 // read: no handler of those routes can run without a live key, and no route can forget
 // to ask. Writes by a key are then counted against that key's write limit.

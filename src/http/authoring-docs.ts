@@ -1,4 +1,4 @@
-// The route schemas of the authoring API (issue 11) for the OpenAPI document: every route
+// The route schemas of the authoring API for the OpenAPI document: every route
 // that takes a key names the bearer scheme, and lists the answers it can give.
 import { CreatePostBody, UpdatePostBody } from "../posts/write-fields.js";
 import * as s from "./authoring-schemas.js";

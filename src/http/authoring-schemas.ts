@@ -1,4 +1,4 @@
-// The wire of the authoring API (issue 11), in the original's shapes: the answers, the
+// The wire of the authoring API, in the original's shapes: the answers, the
 // path and query parameters. Write bodies are posts/write-fields.ts (the field rules).
 import { Type, type Static } from "typebox";
 import { IdentifierSchema, SlugSchema } from "../posts/fields.js";

@@ -1,4 +1,4 @@
-// The authoring API (issue 11) installed in one call, before its routes: the key check on
+// The authoring API installed in one call, before its routes: the key check on
 // every `auth` route, the per-key write limit, the write and list services, page views.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
@@ -16,7 +16,7 @@ import type { RepresentationService } from "./send-post.js";
 import { viewRoutes } from "./view-routes.js";
 import { WriteLimiter } from "./write-limit.js";
 
-export interface AuthoringDependencies {
+interface AuthoringDependencies {
   config: Config;
   store: PostStore;
   reads: RepresentationService;

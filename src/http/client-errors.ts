@@ -10,13 +10,13 @@ import type { FastifyInstance } from "fastify";
 import { envelope, errorCatalogue, type ErrorCode } from "../errors.js";
 import { COMMON_HEADERS } from "./headers.js";
 
-export function codeForClientError(error: NodeJS.ErrnoException): ErrorCode {
+function codeForClientError(error: NodeJS.ErrnoException): ErrorCode {
   if (error.code === "HPE_HEADER_OVERFLOW") return "headers_too_large";
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return "request_timeout";
   return "invalid_parameter";
 }
 
-export function rawErrorResponse(code: ErrorCode, requestId: string): string {
+function rawErrorResponse(code: ErrorCode, requestId: string): string {
   const status = errorCatalogue[code].status;
   const msg = code === "invalid_parameter" ? "Malformed request" : errorCatalogue[code].msg;
   const body = JSON.stringify(envelope(code, msg, requestId));

@@ -1,4 +1,4 @@
-// Issue 16 item 2: what a client that stops reading may hold. Node's socket timeout cannot
+// What a client that stops reading may hold. Node's socket timeout cannot
 // say this: it only covers a connection's first request, and one large write shows no
 // activity until it completes, even to a client reading it slowly. So a sweep watches the
 // bytes the kernel takes from each socket that has an answer to send, and cuts a socket

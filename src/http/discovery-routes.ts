@@ -1,4 +1,4 @@
-// The discovery reads of issue 12, composed and registered in one call: publications,
+// The discovery reads, composed and registered in one call: publications,
 // users, lists, reader feeds and search, with their answer cache kept current by change
 // notices (on every node) and go-live times.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// The wire of the discovery reads (issue 12), in the original service's shapes: TypeBox
+// The wire of the discovery reads, in the original service's shapes: TypeBox
 // schemas that drive the serializers, the request validation and the OpenAPI document.
 // Where the original's client declares a field required but nullable (search results),
 // it is sent as null; everywhere else an absent optional field is omitted.
@@ -53,7 +53,7 @@ export const PostPageSchema = Type.Object(
   { $id: "PostPage" },
 );
 
-export const FeedItemSchema = Type.Object(
+const FeedItemSchema = Type.Object(
   {
     post: Type.Ref("Post"),
     publication: Type.Ref("Publication"),

@@ -88,7 +88,7 @@ export function pagination(page: Page<unknown>): s.WirePagination {
 }
 
 /** The publication's public address: its own domain, else its page on the site. */
-export function publicationUrl(p: PublicationRecord, siteUrl: string): string {
+function publicationUrl(p: PublicationRecord, siteUrl: string): string {
   return p.customDomain ?? `${siteUrl}/@${encodeURIComponent(p.slug)}`;
 }
 

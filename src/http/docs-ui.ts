@@ -13,7 +13,7 @@ ${MARK}<text x="36" y="23" font-family="system-ui, sans-serif" font-size="20" fo
 fill="#ffffff">Folio</text></svg>`;
 
 export const DOCUMENT_TITLE = "Folio API";
-export const DOCS_TITLE = `${DOCUMENT_TITLE} · docs`;
+const DOCS_TITLE = `${DOCUMENT_TITLE} · docs`;
 export const OPENAPI_PATH = "/openapi.json";
 
 export function docsUiOptions(): FastifySwaggerUiOptions {

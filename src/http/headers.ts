@@ -11,14 +11,12 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-
 const EXPOSED =
   "X-Request-Id, ETag, Last-Modified, Link, Retry-After, Cache-Control, " +
   "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
 
 /** On every answer, including the ones written straight to a socket (client-errors.ts). */
-export const SECURITY_HEADERS = Object.freeze({
+const SECURITY_HEADERS = Object.freeze({
   "x-content-type-options": "nosniff",
   // JSON only: nothing may load from or frame a response. A route serving HTML sets its
   // own policy after this hook has run, and that one wins.
@@ -28,7 +26,7 @@ export const SECURITY_HEADERS = Object.freeze({
   "cross-origin-resource-policy": "cross-origin",
 });
 
-export const CORS_HEADERS = Object.freeze({
+const CORS_HEADERS = Object.freeze({
   // A public read API: any origin may read it, errors included.
   "access-control-allow-origin": "*",
   "access-control-expose-headers": EXPOSED,
@@ -39,19 +37,6 @@ export const COMMON_HEADERS = Object.freeze({ ...CORS_HEADERS, ...SECURITY_HEADE
 
 export function setCommonHeaders(reply: FastifyReply): void {
   reply.header("x-request-id", reply.request.id).headers(COMMON_HEADERS);
-}
-
-export function setPreflightHeaders(reply: FastifyReply): void {
-  const requested = reply.request.headers["access-control-request-headers"];
-  reply.headers({
-    "access-control-allow-methods": ALLOWED_METHODS,
-    "access-control-allow-headers":
-      typeof requested === "string" && /^[\w-]+(\s*,\s*[\w-]+)*$/.test(requested)
-        ? requested
-        : "If-None-Match, If-Modified-Since, X-Request-Id",
-    "access-control-max-age": "86400",
-    allow: ALLOWED_METHODS,
-  });
 }
 
 /**

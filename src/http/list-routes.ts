@@ -1,4 +1,4 @@
-// The lists of posts (issue 12): a publication's, a category's, every publication's (the
+// The lists of posts: a publication's, a category's, every publication's (the
 // feed), and the single read by publication id. Pages are keyset-based (posts/discovery.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";

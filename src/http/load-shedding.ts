@@ -3,7 +3,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 
 /** How often the delay is sampled; a shed client retries after about this long. */
-export const SAMPLE_INTERVAL_MS = 1000;
+const SAMPLE_INTERVAL_MS = 1000;
 /** The histogram's timer: each sample's delay includes it, so it is taken off the mean. */
 const RESOLUTION_MS = 10;
 

@@ -5,14 +5,14 @@ import { Type } from "typebox";
 import type { PostStore } from "../store/post-store.js";
 import type { MetricsSource } from "./cluster-metrics.js";
 
-export interface OpsRoutesOptions {
+interface OpsRoutesOptions {
   store: PostStore;
   /** What /metrics answers; undefined: no /metrics here (only when METRICS_ON_API_PORT=true). */
   metrics: MetricsSource | undefined;
 }
 
 /** How long readiness waits for the store before calling it unreachable. */
-export const PING_TIMEOUT_MS = 2000;
+const PING_TIMEOUT_MS = 2000;
 
 const Check = Type.String({ description: "`ok`, or what is wrong" });
 const Checks = Type.Object({ store: Check, schema: Check, load: Check });

@@ -1,4 +1,4 @@
-// The authoring API's reads (issue 11): the key's own posts in any status, and the key's
+// The authoring API's reads: the key's own posts in any status, and the key's
 // publication. Answers are the key holder's alone: never stored by a shared cache.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
@@ -15,7 +15,7 @@ import { etagOf } from "./if-match.js";
 import { wireBytes } from "./representation.js";
 import { toWirePost } from "./wire.js";
 
-export interface OwnRoutesOptions {
+interface OwnRoutesOptions {
   own: OwnPosts;
   store: Pick<PublicationReader, "findPublication">;
 }

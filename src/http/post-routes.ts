@@ -9,9 +9,9 @@ import * as s from "./schemas.js";
 import { sendPost, type RepresentationService } from "./send-post.js";
 
 export const POST_BY_ID = "/v1/posts/:postId";
-export const POST_BY_SLUGS = "/v1/publications/slug/:publicationSlug/posts/slug/:postSlug";
+const POST_BY_SLUGS = "/v1/publications/slug/:publicationSlug/posts/slug/:postSlug";
 
-export interface PostRoutesOptions {
+interface PostRoutesOptions {
   service: RepresentationService;
   cacheControl: string;
   /** A writer's read of their own post, in any status (the authoring API's). */
@@ -66,7 +66,7 @@ export function redirectMoved(reply: FastifyReply, slug: string, cacheControl: s
 }
 
 /** `url` with its last path segment (a trailing slash aside) replaced by `slug`. */
-export function movedLocation(url: string, slug: string): string {
+function movedLocation(url: string, slug: string): string {
   const queryAt = url.includes("?") ? url.indexOf("?") : url.length;
   const path = url.slice(0, queryAt).replace(/\/$/, "");
   const kept = path.slice(0, path.lastIndexOf("/") + 1);

@@ -1,4 +1,4 @@
-// The authoring API's writes (issue 11): create, update and delete, by id or by slug, with
+// The authoring API's writes: create, update and delete, by id or by slug, with
 // the original's paths, bodies and answers. Every route takes a key (auth.ts); bodies are
 // JSON only (415 otherwise) and at most MAX_BODY_BYTES (413).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -13,7 +13,7 @@ import { fieldCompiler } from "./field-validation.js";
 import { etagOf, ifMatch } from "./if-match.js";
 import { redirectMoved } from "./post-routes.js";
 
-export interface WriteRoutesOptions {
+interface WriteRoutesOptions {
   writes: PostWrites;
   maxBodyBytes: number;
 }

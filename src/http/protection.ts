@@ -18,11 +18,11 @@ declare module "fastify" {
 }
 
 /** Seconds a shed client is told to wait: overload passes quickly or not at all. */
-export const OVERLOAD_RETRY_AFTER = "2";
+const OVERLOAD_RETRY_AFTER = "2";
 
 const RATE_WINDOW_MS = 60_000;
 
-export interface ProtectionOptions {
+interface ProtectionOptions {
   /** Requests per minute per client address; 0 = off. */
   rateLimit: number;
   /** Event-loop delay (ms) above which requests are shed; 0 = off. */

@@ -5,14 +5,7 @@
 import { unescape } from "node:querystring";
 
 /** Every query parameter name any route declares. One list, so no route reads them apart. */
-export const QUERY_PARAMETERS = [
-  "includeContent",
-  "cursor",
-  "limit",
-  "status",
-  "q",
-  "blogId",
-] as const;
+const QUERY_PARAMETERS = ["includeContent", "cursor", "limit", "status", "q", "blogId"] as const;
 
 const CANONICAL = new Map<string, string>(QUERY_PARAMETERS.map((n) => [n.toLowerCase(), n]));
 

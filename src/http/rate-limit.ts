@@ -48,7 +48,7 @@ export class MemoryCounter implements LimitCounter {
   }
 }
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** Requests per window per client. */
   max: number;
   windowMs: number;

@@ -17,7 +17,7 @@ declare module "fastify" {
   }
 }
 
-export interface ReadServiceParts {
+interface ReadServiceParts {
   config: Config;
   clock: Clock;
   store: PostStore;

@@ -12,7 +12,7 @@ import { dropAtSign } from "./schemas.js";
 import { sendAnswer } from "./send-answer.js";
 
 /** How many of a publication's latest posts a reader feed carries. */
-export const FEED_POSTS = 20;
+const FEED_POSTS = 20;
 
 const RENDER = { rss, atom, json: jsonFeed };
 type Format = keyof typeof RENDER;

@@ -4,7 +4,7 @@
 import { customOrigin } from "../posts/publication-domains.js";
 import type { PostRecord, PublicationRecord } from "../store/post-store.js";
 
-export interface FeedSource {
+interface FeedSource {
   publication: PublicationRecord;
   /** Newest first, with their content. */
   posts: readonly PostRecord[];

@@ -17,7 +17,7 @@ export type Coding = "br" | "gzip";
  * A cached post's cost beyond its bytes: the object, its header strings, its Buffer's handle and
  * its LRU slot. `bench/cache-entry.ts` measured ~1.4 KB of V8 heap an entry (2026-11-25).
  */
-export const ENTRY_OVERHEAD_BYTES = 1536;
+const ENTRY_OVERHEAD_BYTES = 1536;
 
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -37,10 +37,7 @@ export function representPost(post: PostRecord): PostWire {
 }
 
 /** What a post's headers need besides its bytes: from a record, or stored beside the bytes. */
-export type PostHead = Pick<
-  PostRecord,
-  "id" | "publicationId" | "publicationSlug" | "slug" | "updatedAt"
->;
+type PostHead = Pick<PostRecord, "id" | "publicationId" | "publicationSlug" | "slug" | "updatedAt">;
 /** gzip and brotli as every answer is compressed: once, on first demand. */
 export const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),

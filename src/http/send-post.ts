@@ -10,7 +10,7 @@ import type { Coding, Representation } from "./representation.js";
 export type RepresentationService = PostService<Representation>;
 
 /** The headers of a post's answer (200 or 304). */
-export function postHeaders(r: Representation, coding: Coding | undefined, cacheControl: string) {
+function postHeaders(r: Representation, coding: Coding | undefined, cacheControl: string) {
   return {
     etag: r.etagFor(coding),
     "last-modified": r.lastModified,

@@ -37,7 +37,7 @@ export function sharedCounter(
 
 const counters = new WeakMap<FastifyInstance, RedisCounter>();
 
-export class RedisCounter implements LimitCounter {
+class RedisCounter implements LimitCounter {
   private readonly redis: Redis;
   private readonly local = new MemoryCounter();
   private readonly where: string;

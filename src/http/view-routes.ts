@@ -1,4 +1,4 @@
-// Page views (issue 11): a visible post's view is counted in memory (posts/views.ts) and
+// Page views: a visible post's view is counted in memory (posts/views.ts) and
 // answered at once; a hidden or missing post is the usual 404. No key: readers count views.
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors.js";
@@ -7,7 +7,7 @@ import { viewDocs } from "./authoring-docs.js";
 import { fieldCompiler } from "./field-validation.js";
 import type { RepresentationService } from "./send-post.js";
 
-export interface ViewRoutesOptions {
+interface ViewRoutesOptions {
   service: RepresentationService;
   views: ViewCounter;
 }

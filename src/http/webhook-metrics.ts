@@ -1,4 +1,4 @@
-// Webhook metrics (issue 13): this process's attempts by outcome, and the queue as the store
+// Webhook metrics: this process's attempts by outcome, and the queue as the store
 // sees it from every node (depth, age of the oldest undelivered event), read at scrape time.
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { DeliveryStats } from "../store/post-store.js";

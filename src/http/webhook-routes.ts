@@ -1,4 +1,4 @@
-// /v1/webhooks (issue 13): a publication's own endpoints and their deliveries, with the
+// /v1/webhooks: a publication's own endpoints and their deliveries, with the
 // publication's API key. Requests are checked and answered here; webhooks/ and the store do
 // the rest. Keys are checked by the authoring API's hook on every `auth` route (auth.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -13,7 +13,7 @@ import { keyOf } from "./auth.js";
 import * as docs from "./webhook-docs.js";
 import { FIELD_RULES, type DeliveriesQuery, type NewEndpointBody } from "./webhook-schemas.js";
 
-export interface WebhookRoutesOptions {
+interface WebhookRoutesOptions {
   store: PostStore;
   allowPrivate: boolean;
   /** A delivery was queued again: the worker may send it now. */

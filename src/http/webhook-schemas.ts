@@ -1,4 +1,4 @@
-// The wire of /v1/webhooks (issue 13): request and response schemas, which also become the
+// The wire of /v1/webhooks: request and response schemas, which also become the
 // OpenAPI document. Times are millisecond strings, as everywhere in this API.
 import { Type } from "typebox";
 import { EVENT_TYPES } from "../store/post-events.js";

@@ -1,4 +1,4 @@
-// Webhooks in the app (issue 13): delivery and go-live sweeps run while the app does
+// Webhooks in the app: delivery and go-live sweeps run while the app does
 // (started when it is ready, stopped when it closes, before the store is), and their metrics
 // join the app's. /v1/webhooks is keyed like the authoring API (`config.auth`, auth.ts).
 import type { FastifyInstance } from "fastify";
@@ -8,7 +8,7 @@ import { WebhookRuntime } from "../webhooks/runtime.js";
 import { registerWebhookMetrics } from "./webhook-metrics.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
-export interface WebhookDependencies {
+interface WebhookDependencies {
   config: Config;
   store: PostStore;
   goLive: { onGoLive(listener: () => void): void };

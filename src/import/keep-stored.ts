@@ -1,10 +1,10 @@
-// Re-importing a record that has not changed must change nothing (issue 15): a time the line
+// Re-importing a record that has not changed must change nothing: a time the line
 // leaves to its default is taken from the stored post instead of the clock when that keeps
 // the post as it was. A published post keeps the publication time it first got; updatedAt
 // keeps its stored value when everything else is equal, so the served bytes and ETag hold.
 import type { PostInput, PostRecord, PostStore } from "../store/post-store.js";
 
-export interface Defaulted {
+interface Defaulted {
   updatedAt: boolean;
   publishedAt: boolean;
 }

@@ -1,6 +1,6 @@
 // NDJSON framing: bytes (plain or gzip, told by the magic number) → numbered lines,
 // each bounded in size so one runaway line cannot take the process's memory, and the whole
-// input bounded after decompression so a small .gz cannot expand without limit (issue 16).
+// input bounded after decompression so a small .gz cannot expand without limit.
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 

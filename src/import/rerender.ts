@@ -6,7 +6,7 @@ import { RENDERER_VERSION } from "../content/index.js";
 import { importPool, type ImportPool } from "./threads.js";
 import { rerenderOne, type RerenderOutcome } from "./work.js";
 
-export interface RerenderOptions {
+interface RerenderOptions {
   /** Re-render every post, not only those rendered by an older renderer. */
   all?: boolean;
   batchSize?: number;
@@ -15,7 +15,7 @@ export interface RerenderOptions {
   onProgress?: (done: number) => void;
 }
 
-export interface RerenderSummary {
+interface RerenderSummary {
   rendered: number;
   /** Batches left as they were because a post in them failed. */
   skippedBatches: number;
@@ -80,7 +80,7 @@ async function rerenderBatches(
       summary.rendered += updates.length;
       options.onProgress?.(summary.rendered);
     }
-    // In-thread, the next batch is read after this one is written, as before issue 17.
+    // In-thread nothing could derive a batch read ahead: the next is read after this one is written.
     batch = next ?? (await read(after));
   }
 }

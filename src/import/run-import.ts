@@ -32,7 +32,7 @@ export interface ImportOptions {
   onUnknownType?: (type: string) => void;
 }
 
-export interface ImportProgress {
+interface ImportProgress {
   read: number;
   written: number;
   rejected: number;
@@ -53,18 +53,18 @@ export interface ImportSummary extends ImportProgress {
 }
 
 const KEPT_REJECTIONS = 1000;
-export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
 export const DEFAULT_MAX_RECORDS = 10_000_000;
 
 /** Bytes of images a batch holds before it is written, whatever its record count. */
-export const DEFAULT_BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
+const DEFAULT_BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
 
 /**
  * The longest line an image within the limits makes: every variant's bytes in base64 (four
  * characters for three bytes), with room for its other fields.
  */
-export function mediaLineBytes(limits: MediaLimits): number {
+function mediaLineBytes(limits: MediaLimits): number {
   return (RESPONSIVE_WIDTHS.length + 1) * (Math.ceil(limits.maxBytes / 3) * 4 + 1024);
 }
 

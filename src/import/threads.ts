@@ -1,4 +1,4 @@
-// Where an import's records are parsed and derived: in-thread (threads 1, as before issue 17),
+// Where an import's records are parsed and derived: in-thread (threads 1: no worker started),
 // or on a pool of worker threads ahead of the writing, which stays on this thread in one
 // transaction. Results come back in source order, so everything told — rejections, notes,
 // progress, counts — is what the in-thread run tells.
@@ -12,7 +12,7 @@ import { parseOne, settled, type Outcome, type RecordOutcome, type Task } from "
  * Items being worked on per worker: enough to keep a worker busy while a batch is written,
  * few enough that memory stays a few MB whatever the file's size.
  */
-export const IN_FLIGHT_PER_THREAD = 256;
+const IN_FLIGHT_PER_THREAD = 256;
 
 export type ImportPool = WorkerPool<Task, Outcome>;
 
@@ -22,7 +22,7 @@ export function importPool(threads: number): ImportPool | undefined {
   return new WorkerPool(new URL("./import-worker.js", import.meta.url), threads);
 }
 
-export interface ReadyItem {
+interface ReadyItem {
   item: SourceItem;
   /** The item's record, or its FieldError thrown (ImportBatch.add's contract). */
   parse: (item: SourceItem) => ParsedRecord;

@@ -1,4 +1,4 @@
-// A fixed set of worker threads that run one kind of task (issue 17 item 2): the import and
+// A fixed set of worker threads that run one kind of task: the import and
 // rerender derive content on every core with it. Tasks go to the least busy worker. A worker
 // that dies fails every task and the pool with it, so a crash ends the run with an error
 // instead of leaving it waiting forever; idle workers never hold the process open.

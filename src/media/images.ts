@@ -35,12 +35,12 @@ const SHARP_FORMATS: Record<MediaFormat, string> = {
   avif: "heif",
 };
 
-export interface ImageLimits {
+interface ImageLimits {
   maxBytes: number;
   maxPixels: number;
 }
 
-export interface Processed {
+interface Processed {
   media: MediaRecord;
   variants: MediaVariant[];
 }

@@ -1,16 +1,16 @@
-// API keys (issue 11): made here, stored only as a hash, checked on every authoring request
+// API keys: made here, stored only as a hash, checked on every authoring request
 // through a short-lived in-memory cache. A key is 256 random bits, so one SHA-256 is enough
 // to make the stored hash useless to whoever reads the table: there is nothing to guess.
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKeyRecord, ApiKeyStore } from "../store/post-store.js";
 
 /** Recognizable by people and by secret scanners. */
-export const KEY_PREFIX = "folio_sk_";
+const KEY_PREFIX = "folio_sk_";
 const KEY_SHAPE = /^folio_sk_[A-Za-z0-9_-]{43}$/;
 /** How much of a key a listing shows: the prefix and four characters. */
 const HINT_LENGTH = KEY_PREFIX.length + 4;
 
-export interface NewApiKey {
+interface NewApiKey {
   /** Shown once, never stored. */
   secret: string;
   record: ApiKeyRecord;
@@ -33,7 +33,7 @@ export function hashKey(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-export interface VerifierOptions {
+interface VerifierOptions {
   clock?: () => number;
   /**
    * How long a lookup's answer is believed. A revocation, made on any node or by the CLI,

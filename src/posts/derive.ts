@@ -10,7 +10,7 @@ import {
 } from "../content/index.js";
 
 /** Above this many characters of source, a document is derived off the event loop. */
-export const OFF_THREAD_CHARS = 32 * 1024;
+const OFF_THREAD_CHARS = 32 * 1024;
 
 interface Reply {
   id: number;

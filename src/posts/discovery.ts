@@ -17,7 +17,7 @@ import type { CursorCodec } from "./cursor.js";
 import { readPage, type Listed, type Page, type PageRequest } from "./list-pages.js";
 import { ShownPublications, type ShownPublication } from "./shown-publications.js";
 
-export type DiscoveryStore = PublicationReader & PostLists;
+type DiscoveryStore = PublicationReader & PostLists;
 
 export type { Listed, Page, PageRequest };
 

@@ -13,7 +13,7 @@ export const NO_CONTROLS = String.raw`^[^\u0000-\u001f\u007f]*$`;
  * cannot be stored as UTF-8, so `\ud800` and `\udc00` would become one key. Patterns are
  * compiled with the `u` flag, where a surrogate range matches only a lone half.
  */
-export const KEY_TEXT = String.raw`^[^\u0000-\u001f\u007f\ud800-\udfff]*$`;
+const KEY_TEXT = String.raw`^[^\u0000-\u001f\u007f\ud800-\udfff]*$`;
 /**
  * Anything but whitespace, `/ ? # % \`, controls and lone surrogates, and not `.` or `..`
  * (path segments).

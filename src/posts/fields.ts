@@ -45,11 +45,11 @@ export {
 export type { ApiKeyFields, MediaFields, WebhookEndpointFields } from "./kept-fields.js";
 
 /** A publication's or author's display name: 1–200 code points. */
-export const NameSchema = Type.String({ minLength: 1, maxLength: 200 });
+const NameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** An author's bio: at most 500 code points (the original service's client caps it there). */
 export const BioSchema = Type.String({ maxLength: 500 });
 /** A publication's summary: at most 500 code points (the original service's limit). */
-export const SummarySchema = Type.String({ maxLength: 500 });
+const SummarySchema = Type.String({ maxLength: 500 });
 
 /** An Ethereum-style wallet address: 0x and 40 hexadecimal digits. */
 export const WalletSchema = Type.String({ pattern: WALLET });
@@ -58,7 +58,7 @@ export const WalletSchema = Type.String({ pattern: WALLET });
 export const FidSchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 /** An author's social-network profile. */
-export const SocialProfileSchema = Type.Object({
+const SocialProfileSchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 256 }),
   displayName: Type.Optional(Type.String({ maxLength: 256 })),
   fid: FidSchema,
@@ -88,4 +88,3 @@ export const AuthorFieldsSchema = Type.Object({
 });
 
 export type PublicationFields = Static<typeof PublicationFieldsSchema>;
-export type AuthorFields = Static<typeof AuthorFieldsSchema>;

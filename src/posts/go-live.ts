@@ -3,7 +3,7 @@
 // node alike: caches drop what "not found" they hold, lists start showing the post.
 import type { PostReader } from "../store/post-store.js";
 
-export type GoLiveListener = (at: number) => void;
+type GoLiveListener = (at: number) => void;
 
 /** setTimeout's ceiling (about 24.8 days); a later go-live is re-checked then. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

@@ -1,4 +1,4 @@
-// Idempotency-Key on creates (issue 11): the first answer is kept 24 hours under the key;
+// Idempotency-Key on creates: the first answer is kept 24 hours under the key;
 // the same key with the same body gets it again and creates nothing, with another body it
 // is a 409. The claim is a row in the write's own transaction, so two nodes racing with one
 // key serialize on it: the second waits, then replays the first's answer.
@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../errors.js";
 import type { AuthoringWrites } from "../store/post-store.js";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Visible ASCII, as a header value can carry it; long enough for any UUID or hash. */
 const KEY_RULE = /^[\x21-\x7e]{1,255}$/;
 

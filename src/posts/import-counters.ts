@@ -5,7 +5,7 @@
 // process, so its totals end with it; its summary line is its record.
 
 /** What an import has done so far: lines read, records written and rejected. */
-export interface ImportCounts {
+interface ImportCounts {
   read: number;
   written: number;
   rejected: number;

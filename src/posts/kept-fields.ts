@@ -64,7 +64,7 @@ export const WebhookEndpointFieldsSchema = Type.Object({
 const SideSchema = Type.Integer({ minimum: 1, maximum: 999_999 });
 
 /** One stored width of an image: its bytes in base64, checked against MEDIA_MAX_BYTES. */
-export const MediaVariantFieldsSchema = Type.Object({
+const MediaVariantFieldsSchema = Type.Object({
   width: SideSchema,
   height: SideSchema,
   /** A strong ETag, kept as it was so that caches keep their copies after a move. */

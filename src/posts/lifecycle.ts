@@ -1,4 +1,4 @@
-// A post's life through the authoring API (issue 11): draft → published, draft → scheduled
+// A post's life through the authoring API: draft → published, draft → scheduled
 // → (at its time) published, published → draft (unpublish), archived, deleted. Scheduled is
 // stored as published with a time still to come, so the go-live needs no write (visibility.ts).
 import { ApiError } from "../errors.js";

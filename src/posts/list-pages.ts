@@ -23,7 +23,7 @@ export interface Page<T> {
 /** What a page needs of a listed post, whichever form the store gave it in. */
 export type Listed = Pick<PostRecord, "id" | "publicationId" | "publishedAt">;
 
-export interface PageAsk {
+interface PageAsk {
   scope: ListScope;
   request: PageRequest;
   now: number;

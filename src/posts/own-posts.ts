@@ -1,4 +1,4 @@
-// A publication's own posts for the authoring API (issue 11): any status, newest first, in
+// A publication's own posts for the authoring API: any status, newest first, in
 // keyset pages behind an opaque cursor, each with its view total.
 import { ApiError } from "../errors.js";
 import type {
@@ -13,7 +13,7 @@ import type {
 
 export const OWN_LIMIT = { default: 10, max: 100 } as const;
 
-export interface OwnListRequest {
+interface OwnListRequest {
   publicationId: string;
   /** Absent means published, as the original's client documents. */
   status?: OwnStatus;
@@ -22,7 +22,7 @@ export interface OwnListRequest {
   withContent: boolean;
 }
 
-export interface OwnList extends OwnPostsPage {
+interface OwnList extends OwnPostsPage {
   cursor?: string;
 }
 
@@ -66,12 +66,12 @@ export async function publicationOf(
   return publication;
 }
 
-export function encodeCursor({ createdAt, id }: OwnCursor): string {
+function encodeCursor({ createdAt, id }: OwnCursor): string {
   return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
 }
 
 /** A cursor this API did not give is a 400 naming it. */
-export function decodeCursor(cursor: string): OwnCursor {
+function decodeCursor(cursor: string): OwnCursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
     if (Number.isSafeInteger(createdAt) && typeof id === "string") {

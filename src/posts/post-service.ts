@@ -21,7 +21,7 @@ export interface LookupNote {
   cacheResult: CacheResult | null;
 }
 
-export interface PostServiceOptions<R extends Cacheable> {
+interface PostServiceOptions<R extends Cacheable> {
   store: PostReader & StoredBytesReader & Pick<AuthoringReader, "findMovedSlug">;
   cache: PostCache<R>;
   /** From the post's stored bytes: no serializing, no hashing. */

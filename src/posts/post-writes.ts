@@ -1,4 +1,4 @@
-// The authoring API's writes (issue 11): each one transaction through the store's one
+// The authoring API's writes: each one transaction through the store's one
 // write type, with the checks every backend shares written once, here: the post belongs to
 // the key's publication, its authors too, its slug is free (live and historic), If-Match
 // still holds, an Idempotency-Key is answered once. Content is derived before the

@@ -15,7 +15,7 @@ export function customOrigin(p: Pick<PublicationRecord, "customDomain">): string
   return new URL(p.customDomain).origin;
 }
 
-export interface DomainsOptions {
+interface DomainsOptions {
   /** After each read that took effect: whatever was made from the map before may be stale. */
   onLoaded?: () => void;
   /** Each failed read; another follows after `retryMs`. */

@@ -3,7 +3,7 @@
 import type { PostStore } from "../store/post-store.js";
 import { wrapMethods } from "../store/wrap-methods.js";
 
-export type QueryObserver = (operation: string, seconds: number) => void;
+type QueryObserver = (operation: string, seconds: number) => void;
 
 export function timedStore(store: PostStore, observe: QueryObserver): PostStore {
   const timed = wrapMethods(store, (operation, run) => async (...args) => {

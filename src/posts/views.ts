@@ -1,11 +1,11 @@
-// Page views (issue 11): counted in memory, written in batches — one store write per flush,
+// Page views: counted in memory, written in batches — one store write per flush,
 // never one per view — and on a graceful stop. Every node adds its own counts to the stored
 // totals, so the totals are the sum over nodes. A crash loses what was counted since the
 // last flush (at most one interval, VIEWS_FLUSH_MS); a failed flush keeps its counts for the
 // next one, up to a bound.
 import type { ViewStore } from "../store/post-store.js";
 
-export interface ViewCounterOptions {
+interface ViewCounterOptions {
   flushMs: number;
   /** Distinct posts held before a flush is started early (memory stays bounded). */
   maxPending?: number;

@@ -1,4 +1,4 @@
-// The bodies of the authoring API's writes (issue 11), in the original's shape, built from
+// The bodies of the authoring API's writes, in the original's shape, built from
 // the field rules of fields.ts so that an API write and an import line obey the same limits.
 // `categories` may also be one comma-separated string, and `sendNewsletter` a string
 // boolean, as the original's client allows; write-body.ts turns those into their values.

@@ -2,14 +2,14 @@
 // canonical, OpenGraph, Twitter card, JSON-LD. Templates print the meta tags through the
 // engine's escaping; JSON-LD is serialized here, safe inside a <script> element.
 
-export interface MetaTag {
+interface MetaTag {
   /** OpenGraph and article:* use `property`, Twitter `name`. */
   property?: string;
   name?: string;
   content: string;
 }
 
-export interface FeedLink {
+interface FeedLink {
   type: string;
   title: string;
   href: string;
@@ -40,7 +40,7 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export interface CardImage {
+interface CardImage {
   url: string;
   width?: number;
   height?: number;

@@ -61,7 +61,7 @@ export class SiteHosts {
 }
 
 /** The host of a Host header, lower case, without its port; undefined when it is not one. */
-export function hostName(header: string | undefined): string | undefined {
+function hostName(header: string | undefined): string | undefined {
   if (header === undefined || header === "" || header.length > 255) return undefined;
   try {
     return new URL(`http://${header}`).hostname;

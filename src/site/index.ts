@@ -31,7 +31,7 @@ declare module "fastify" {
 }
 
 /** What discovery reads with (the same services and caches), and the site's own parts. */
-export interface SiteDependencies extends DiscoveryDependencies {
+interface SiteDependencies extends DiscoveryDependencies {
   views: ViewCounter | undefined;
   theme: Theme;
   /** The API's answer for an unknown route. */

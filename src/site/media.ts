@@ -9,7 +9,7 @@ import type { MediaRecord, MediaStore } from "../store/post-store.js";
 export type ImageLookup = (src: string) => Responsive | undefined;
 
 /** What the theme's text column shows an image at: the measure, or the screen less its margins. */
-export const IMAGE_SIZES = "(min-width: 45rem) 42rem, calc(100vw - 2.5rem)";
+const IMAGE_SIZES = "(min-width: 45rem) 42rem, calc(100vw - 2.5rem)";
 
 const MEDIA_PATH = /^\/media\/(med_[A-Za-z0-9_-]{16})\/(\d+)\.([a-z]+)$/;
 const IMG_SRC = /<img\b[^>]*?\ssrc="([^"]*)"/g;

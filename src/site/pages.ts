@@ -35,11 +35,11 @@ export const SITE_NAME = "Folio";
 export const SITE_LANG = "en";
 
 /** Posts on a page of a publication, tag or author list. */
-export const PAGE_POSTS = 12;
+const PAGE_POSTS = 12;
 /** Newest posts and publications on the front page. */
-export const FRONT_POSTS = 12;
-export const FRONT_PUBLICATIONS = 48;
-export const SEARCH_RESULTS = 20;
+const FRONT_POSTS = 12;
+const FRONT_PUBLICATIONS = 48;
+const SEARCH_RESULTS = 20;
 
 /** A post's page: whose view a reader's GET of it counts, known without a lookup. */
 export class PostPageAnswer extends Answer {
@@ -55,7 +55,7 @@ export class PostPageAnswer extends Answer {
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
 export type Where = { main: true } | { main: false; publication: PublicationRecord };
 
-export interface PageParts {
+interface PageParts {
   theme: Theme;
   urls: SiteUrls;
   lang: string;

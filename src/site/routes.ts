@@ -21,7 +21,7 @@ const XML_TYPE = "application/xml; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 
 /** No script of any kind; styles and images only from where a page needs them. */
-export const SITE_CSP = [
+const SITE_CSP = [
   "default-src 'none'",
   "style-src 'self'",
   "img-src 'self' https: data:",
@@ -278,7 +278,7 @@ async function onMainSite(
   return publication;
 }
 
-export async function sendPage(
+async function sendPage(
   context: SiteContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -289,7 +289,7 @@ export async function sendPage(
 }
 
 /** The one 404 page of the host: the same bytes whatever was asked for. */
-export async function sendNotFound(
+async function sendNotFound(
   context: SiteContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -316,7 +316,7 @@ export function unknownRoute(context: SiteContext, request: FastifyRequest, repl
     : context.apiNotFound(request, reply);
 }
 
-export function wantsHtml(request: FastifyRequest): boolean {
+function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   return typeof accept === "string" && /\btext\/html\b/i.test(accept);
 }

@@ -7,7 +7,7 @@ import type { PostRecord, PublicationReader, PublicationRecord } from "../store/
 import { customOrigin, type SiteUrls } from "./urls.js";
 
 /** The protocol's bound of URLs in one sitemap. */
-export const SITEMAP_URLS = 50_000;
+const SITEMAP_URLS = 50_000;
 const PUBLICATIONS_PAGE = 1000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';

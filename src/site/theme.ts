@@ -12,7 +12,7 @@ import type { PageModel } from "./model.js";
 import { sampleModels } from "./theme-sample.js";
 
 /** Every page template a theme must have, by the name the site renders it under. */
-export const PAGE_TEMPLATES = [
+const PAGE_TEMPLATES = [
   "post",
   "publication",
   "tag",
@@ -26,10 +26,10 @@ export const PAGE_TEMPLATES = [
 export type PageTemplate = (typeof PAGE_TEMPLATES)[number];
 
 /** Every template a theme must have: the pages, and the layout they extend. */
-export const REQUIRED_TEMPLATES = ["layout", ...PAGE_TEMPLATES] as const;
+const REQUIRED_TEMPLATES = ["layout", ...PAGE_TEMPLATES] as const;
 
-export const STYLESHEET = "style.css";
-export const TEMPLATE_EXTENSION = ".hbs";
+const STYLESHEET = "style.css";
+const TEMPLATE_EXTENSION = ".hbs";
 
 /** The theme Folio ships, `themes/default` beside `src/` (and beside `dist/`'s copy of it). */
 export const DEFAULT_THEME_DIR = fileURLToPath(

@@ -21,7 +21,7 @@ const DATE = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-export function dateView(ms: number | undefined): DateView | undefined {
+function dateView(ms: number | undefined): DateView | undefined {
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const date = new Date(ms);
   return { iso: date.toISOString(), text: DATE.format(date) };

@@ -1,4 +1,4 @@
-// API keys as the store keeps them: a hash of the secret, never the secret (issue 11).
+// API keys as the store keeps them: a hash of the secret, never the secret.
 // Each key belongs to one publication; a revoked key stays listed with its revocation time.
 
 export interface ApiKeyRecord {

@@ -1,4 +1,4 @@
-// The reads of the authoring API (issue 11): a publication's own posts in any state, the
+// The reads of the authoring API: a publication's own posts in any state, the
 // publication itself, and where a renamed post's old slug now points.
 import type { PostRecord } from "./records.js";
 

@@ -1,4 +1,4 @@
-// What an API write needs of the one write transaction, besides `apply` (issue 11). The
+// What an API write needs of the one write transaction, besides `apply`. The
 // checks built on these (references, unique slugs, slug history, If-Match) are written once,
 // above the backends, in posts/; each backend only answers the questions.
 import type { PostContent, PostRecord } from "./records.js";
@@ -14,12 +14,12 @@ export interface StoredPost extends PostRecord {
 }
 
 /** Who holds a slug in a publication: a post by its current slug, or by its history. */
-export interface SlugHolder {
+interface SlugHolder {
   postId: string;
   current: boolean;
 }
 
-export interface IdempotencyClaim {
+interface IdempotencyClaim {
   publicationId: string;
   key: string;
   requestHash: string;
@@ -28,7 +28,7 @@ export interface IdempotencyClaim {
   expiredBefore: number;
 }
 
-export interface StoredAnswer {
+interface StoredAnswer {
   requestHash: string;
   answer: string;
 }

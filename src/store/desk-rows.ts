@@ -10,7 +10,7 @@ import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
 
 type Int = number | string | bigint;
 
-export const SESSION_COLUMNS =
+const SESSION_COLUMNS =
   "id, publication_id, user_id, csrf, method, created_at, last_seen_at, expires_at, revoked_at";
 
 export interface SessionRow {
@@ -40,7 +40,7 @@ export function toSession(row: SessionRow): DeskSessionRecord {
   return session;
 }
 
-export const PASSKEY_COLUMNS =
+const PASSKEY_COLUMNS =
   "id, publication_id, user_id, public_key, counter, transports, created_at, last_used_at";
 
 export interface PasskeyRow {

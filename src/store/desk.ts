@@ -2,7 +2,7 @@
 // secret, never the secret), passkeys, and the WebAuthn challenges in flight. Rows live in the
 // store, not in a process, so every node honours a sign-in and a revocation at once.
 
-export interface DeskInviteRecord {
+interface DeskInviteRecord {
   /** SHA-256 of the token, hex. */
   hash: string;
   publicationId: string;

@@ -1,17 +1,17 @@
-// The body of an event (issue 13, docs/webhooks.md), as the Standard Webhooks specification
+// The body of an event (docs/webhooks.md), as the Standard Webhooks specification
 // shapes it: "type", "timestamp" and "data". Made once, when the event is recorded, so every
 // attempt at every endpoint sends the same bytes; content travels apart and is added only
 // for endpoints that asked for it.
 import { randomBytes } from "node:crypto";
 import type { Announced, EventType, PostState } from "./post-events.js";
 
-export interface EventBody {
+interface EventBody {
   payload: string;
   /** `{"markdown","json","staticHtml"}` of the post, for endpoints that include content. */
   content: string;
 }
 
-export interface EventFacts {
+interface EventFacts {
   type: EventType;
   at: number;
   /** The post as the write left it; absent when it was deleted. */

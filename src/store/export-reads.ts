@@ -59,7 +59,7 @@ export interface SnapshotReader {
 type Row = Record<string, unknown>;
 
 /** What a backend gives for the shared queries. */
-export interface SnapshotDialect {
+interface SnapshotDialect {
   /** The nth parameter (1-based). */
   param(n: number): string;
   /** The nth parameter as nullable text (PostgreSQL must be told its type). */

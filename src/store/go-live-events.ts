@@ -1,5 +1,5 @@
 // Scheduled posts go live with no write, so no transaction makes their `post.published`.
-// A sweep does (issue 13): it finds posts visible now that receivers were not told of and
+// A sweep does: it finds posts visible now that receivers were not told of and
 // records the event, once, whichever node sweeps and however often.
 
 export interface GoLiveEvents {
@@ -14,7 +14,7 @@ export interface GoLiveEvents {
  * The sweep looks this far behind the last instant it covered: a write that committed just
  * after a sweep looked (or on a node whose clock runs a little behind) is still seen.
  */
-export const SWEEP_MARGIN_MS = 5 * 60_000;
+const SWEEP_MARGIN_MS = 5 * 60_000;
 
 export interface GoLiveCandidate {
   id: string;
@@ -36,7 +36,7 @@ export interface SweepIo {
 }
 
 /** What records the events of posts as they now stand (the transaction's outbox). */
-export type RecordStored = (ids: readonly string[], now: number) => Promise<number>;
+type RecordStored = (ids: readonly string[], now: number) => Promise<number>;
 
 /**
  * Sweeps posts published after `from` (default: the mark, less the margin). The mark stops

@@ -4,7 +4,7 @@ import type { PostStore, Represent } from "./post-store.js";
 import { openPostgresStore } from "./postgres/store.js";
 import { openSqliteStore } from "./sqlite/store.js";
 
-export interface OpenOptions {
+interface OpenOptions {
   /** Makes the response bodies stored with each post (stored-bytes.ts). */
   represent?: Represent;
 }

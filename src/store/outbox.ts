@@ -1,4 +1,4 @@
-// The transactional outbox (issue 13): inside a write transaction, after its posts are
+// The transactional outbox: inside a write transaction, after its posts are
 // written, the events they make are recorded with them, so the events commit or vanish with
 // the change. Written once for both backends; each answers the few questions of OutboxIo on
 // its own transaction. Events no endpoint wants are not stored, but the announced rows that

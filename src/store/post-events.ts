@@ -1,4 +1,4 @@
-// Which event a write makes (issue 13), decided once for every backend and every write path
+// Which event a write makes, decided once for every backend and every write path
 // (import, API write, re-render, scheduled go-live) from two states of a post: what
 // receivers were last told (its "announced" row) and the post as the transaction leaves it.
 // Pure: no I/O, the clock passed in.

@@ -14,7 +14,7 @@ export type ListScope =
   | { publicationTag: { publicationId: string; tag: string } }
   | { authorId: string };
 
-export type ScopeKind = "publication" | "tag" | "everything" | "publicationTag" | "author";
+type ScopeKind = "publication" | "tag" | "everything" | "publicationTag" | "author";
 
 /** A scope's kind and its key (the publication, category or author it is about). */
 export function scopeOf(scope: ListScope): { kind: ScopeKind; keys: string[] } {
@@ -84,7 +84,7 @@ export interface PostLists {
 export const FIRST_POSITION: ListPosition = { publishedAt: Number.MAX_SAFE_INTEGER, id: "" };
 
 /** A backend's list query over one scope: its FROM and WHERE, given the join it needs. */
-export interface ListScopes<From> {
+interface ListScopes<From> {
   publication: From;
   tag: From;
   everything: From;

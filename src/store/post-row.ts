@@ -18,7 +18,7 @@ export interface PostRowColumns {
   markdown?: string;
 }
 
-export interface DecodedColumns {
+interface DecodedColumns {
   updatedAt: number;
   publishedAt: number | null;
   categories: string[];

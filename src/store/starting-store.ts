@@ -6,7 +6,7 @@ import { StoreUnavailableError } from "../errors.js";
 import type { ChangeListener, PostStore, SchemaState } from "./post-store.js";
 import { wrapMethods } from "./wrap-methods.js";
 
-export interface StartOptions {
+interface StartOptions {
   /** One line per failed attempt. */
   log: (line: string) => void;
   minDelayMs?: number;

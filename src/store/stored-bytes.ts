@@ -1,4 +1,4 @@
-// A post's response bytes, made at write time and kept beside the post (issue 17): a read
+// A post's response bytes, made at write time and kept beside the post: a read
 // that misses the response cache is then one indexed read of ready bytes. What the bytes are
 // (the wire format) is http/'s business: the composition root hands the store a `Represent`,
 // and the store calls it, inside each write transaction, on the post as it reads it back.

@@ -1,5 +1,5 @@
 // Page views as the store keeps them: one running total per post, added to in batches by
-// every node (issue 11). A total is not a change: it moves no ETag and sends no notice.
+// every node. A total is not a change: it moves no ETag and sends no notice.
 
 /** Adding counted views. */
 export interface ViewStore {

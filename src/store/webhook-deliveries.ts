@@ -1,4 +1,4 @@
-// The delivery queue (issue 13): one row per event and endpoint, claimed by one node at a
+// The delivery queue: one row per event and endpoint, claimed by one node at a
 // time under a lease, so a node that dies mid-attempt only delays its deliveries.
 import type { EventType } from "./post-events.js";
 
@@ -64,7 +64,7 @@ export interface DeliveryRecord {
   deliveredAt?: number;
 }
 
-export interface DeliveryFilter {
+interface DeliveryFilter {
   publicationId?: string;
   endpointId?: string;
   failedOnly?: boolean;
@@ -77,7 +77,7 @@ export interface DeliveryStats {
   oldestPendingAt?: number;
 }
 
-export type RedeliverResult = "queued" | "not_found" | "endpoint_disabled";
+type RedeliverResult = "queued" | "not_found" | "endpoint_disabled";
 
 export interface WebhookDeliveryStore {
   /** Due deliveries, oldest event first, none behind an earlier pending one of its post. */

@@ -1,4 +1,4 @@
-// Webhook endpoints as the store keeps them (issue 13). The signing secret is stored as given:
+// Webhook endpoints as the store keeps them. The signing secret is stored as given:
 // every delivery is signed with it. It leaves the store only for the sender, never in a listing.
 import type { EventType } from "./post-events.js";
 

@@ -4,7 +4,7 @@
 type Method = (...args: unknown[]) => unknown;
 
 /** Names of every method of `target`, own or inherited, but the constructor. */
-export function methodNames(target: object): string[] {
+function methodNames(target: object): string[] {
   const names = new Set<string>();
   for (let o = target; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
     for (const name of Object.getOwnPropertyNames(o)) {

@@ -1,4 +1,4 @@
-// Where a webhook may not go (issue 13, docs/webhooks.md): an endpoint URL is chosen by
+// Where a webhook may not go (docs/webhooks.md): an endpoint URL is chosen by
 // whoever holds an API key, so without this it could aim the server at itself, its network
 // or its cloud's metadata service. Checked on the address actually connected to, after DNS,
 // so a name that resolves (or re-resolves) to such an address is refused too.

@@ -7,7 +7,7 @@ export type RetryTimes = Pick<WebhookSettings, "retryBaseMs" | "retryMaxMs" | "g
  * After the n-th failed attempt: base × 2^(n−1), capped, then "equal jitter" (half fixed, half
  * random), so receivers coming back are not met by every sender at the same instant.
  */
-export function retryDelay(attempts: number, t: RetryTimes, random = Math.random): number {
+function retryDelay(attempts: number, t: RetryTimes, random = Math.random): number {
   const exp = Math.min(t.retryMaxMs, t.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
   return Math.round(exp / 2 + (random() * exp) / 2);
 }

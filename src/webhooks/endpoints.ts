@@ -13,7 +13,7 @@ export interface EndpointInput {
   includeContent?: boolean;
 }
 
-export interface CreatedEndpoint {
+interface CreatedEndpoint {
   endpoint: EndpointRecord;
   /** Shown once; only the store keeps it after this. */
   secret: string;
@@ -29,7 +29,7 @@ export class EndpointInputError extends Error {
   }
 }
 
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** An absolute http(s) URL, no credentials in it, not a non-public address literal. */
 export function checkUrl(text: string, allowPrivate: boolean): string {
@@ -47,7 +47,7 @@ export function checkUrl(text: string, allowPrivate: boolean): string {
 }
 
 /** `post.published,post.updated` (a list or a comma-separated text); duplicates dropped. */
-export function parseEvents(list: readonly string[] | string): EventType[] {
+function parseEvents(list: readonly string[] | string): EventType[] {
   const names = (typeof list === "string" ? list.split(",") : list).map((n) => n.trim());
   const unknown = names.find((n) => !(EVENT_TYPES as readonly string[]).includes(n));
   if (unknown !== undefined || names.length === 0) {

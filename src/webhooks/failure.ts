@@ -6,7 +6,7 @@
 // They get one fixed phrase for all of those; a receiver's own answer is theirs to see.
 
 /** Refused: the target is a non-public address. Unresolved: its name has no address. */
-export type FailureKind = "refused" | "unresolved" | "network";
+type FailureKind = "refused" | "unresolved" | "network";
 
 export interface Failure {
   /** As stored and shown to the operator: the kind's prefix, then the detail. */

@@ -6,7 +6,7 @@ import { nextAttemptAt, type RetryTimes } from "./backoff.js";
 import type { DeliveryCounters } from "./counters.js";
 import type { SendResult } from "./sender.js";
 
-export interface OutcomeOptions {
+interface OutcomeOptions {
   store: Pick<WebhookDeliveryStore, "finishAttempt">;
   settings: RetryTimes;
   counters: DeliveryCounters;

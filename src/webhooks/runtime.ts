@@ -1,5 +1,5 @@
 // Webhooks in a serving process: the delivery worker and the go-live scheduler, started
-// together and stopped together (issue 13). On SQLite the serving process is the one that
+// together and stopped together. On SQLite the serving process is the one that
 // delivers; on PostgreSQL every node does, each claim held by one of them.
 import type { WebhookSettings } from "../config-webhooks.js";
 import type { PostStore } from "../store/post-store.js";
@@ -8,7 +8,7 @@ import { GoLiveScheduler } from "./scheduler.js";
 import { createSender, type Sender } from "./sender.js";
 import { DeliveryWorker } from "./worker.js";
 
-export interface WebhookRuntimeOptions {
+interface WebhookRuntimeOptions {
   store: PostStore;
   settings: WebhookSettings;
   /** Where go-lives are heard of (posts/go-live.ts). */

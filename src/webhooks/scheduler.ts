@@ -1,9 +1,9 @@
-// Scheduled posts' `post.published` (issue 13): a sweep records them (store/go-live-events.ts)
+// Scheduled posts' `post.published`: a sweep records them (store/go-live-events.ts)
 // when the go-live watch says one went live, at start (go-lives while every node was down),
 // and every `sweepMs` as a safety net. Every node sweeps; the store makes each event once.
 import type { GoLiveEvents } from "../store/post-store.js";
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: Pick<GoLiveEvents, "announceGoLives">;
   sweepMs: number;
   /** Told when a sweep recorded events, so the worker sends them at once. */

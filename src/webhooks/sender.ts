@@ -6,7 +6,7 @@ import https from "node:https";
 import { ForbiddenTargetError, guardedLookup, literalRefusal } from "./address-guard.js";
 import { failure, type Failure } from "./failure.js";
 
-export interface SendRequest {
+interface SendRequest {
   url: string;
   body: string;
   headers: Record<string, string>;

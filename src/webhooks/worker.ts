@@ -13,7 +13,7 @@ import { recordAttempt } from "./outcome.js";
 import type { Sender } from "./sender.js";
 import { webhookHeaders } from "./signature.js";
 
-export interface WorkerOptions {
+interface WorkerOptions {
   store: Pick<WebhookDeliveryStore, "claimDeliveries" | "finishAttempt">;
   settings: WebhookSettings;
   send: Sender;

@@ -1,4 +1,4 @@
-// `folio keys create|list|revoke` (issue 11), on every store: the key printed once and
+// `folio keys create|list|revoke`, on every store: the key printed once and
 // alone on standard output, listed without its secret, usable at once, refused once revoked.
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// `folio webhooks` (issue 13), run as a user would: add prints the secret once, list never
+// `folio webhooks`, run as a user would: add prints the secret once, list never
 // shows it, bad input is a usage error naming the option, deliveries and redeliver by id.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

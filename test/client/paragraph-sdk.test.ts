@@ -1,4 +1,4 @@
-// The original's client, unchanged, against Folio (issue 11), on every store: it creates,
+// The original's client, unchanged, against Folio, on every store: it creates,
 // updates (by id and by slug), deletes, lists (each status) and reads its publication, and
 // every answer passes the client's own zod response schemas.
 import { strict as assert } from "node:assert";

@@ -1,5 +1,5 @@
 // Random TipTap documents for the property tests, made to reach the shapes that broke
-// fidelity before (issue 14): empty first paragraphs in list and task items followed
+// fidelity before: empty first paragraphs in list and task items followed
 // by blocks, marks and links in table cells, images in lists and cells, tabs,
 // entity-like text, URLs glued to words, alignment with colspans, code blocks in cells,
 // embeds with providers of several words.

@@ -1,4 +1,4 @@
-// Issue 16 item 5: a link gets rel="noopener noreferrer nofollow" whenever a browser
+// A link gets rel="noopener noreferrer nofollow" whenever a browser
 // would take it off the site. The oracle is WHATWG URL parsing (Node's URL, as browsers
 // parse) of the href the HTML carries, against the page it is embedded in.
 import { test } from "node:test";

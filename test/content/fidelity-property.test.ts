@@ -1,4 +1,4 @@
-// Fidelity properties (issue 14) over random documents (arbitraries.ts):
+// Fidelity properties over random documents (arbitraries.ts):
 // - an independent GFM reader (micromark) reads Folio's Markdown as the document,
 //   as far as Markdown can hold it (canonical.ts), and so does Folio's own reader;
 // - Folio's HTML is TipTap's own generateHTML after normalization, except for the

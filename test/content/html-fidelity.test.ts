@@ -1,4 +1,4 @@
-// HTML fidelity (issue 14): what the editor shows that the sanitizer used to drop,
+// HTML fidelity: what the editor shows that the sanitizer used to drop,
 // kept through exactly the validated style properties, and nothing else.
 import { test } from "node:test";
 import { strict as assert } from "node:assert";

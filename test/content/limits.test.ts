@@ -1,4 +1,4 @@
-// Issue 16 item 3: the work one document may cost is bounded, and a document past a
+// The work one document may cost is bounded, and a document past a
 // limit is a ContentError naming where (the import reports `line N: field: reason`).
 import { test, type TestContext } from "node:test";
 import { strict as assert } from "node:assert";

@@ -1,4 +1,4 @@
-// Markdown in (issue 14): what Folio's reader makes of Markdown that Folio itself
+// Markdown in: what Folio's reader makes of Markdown that Folio itself
 // wrote, or that a GFM reader reads otherwise. One test per class of misreading.
 import { test } from "node:test";
 import { strict as assert } from "node:assert";

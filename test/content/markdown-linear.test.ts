@@ -1,4 +1,4 @@
-// Issue 16 item 4: Markdown parsing is linear on the patterns that made marked
+// Markdown parsing is linear on the patterns that made marked
 // quadratic. Nothing is timed: the work is counted in a deterministic unit, the
 // characters the reader looks at (charCodeAt, how markdown-it scans) and the regular
 // expressions it runs, and doubling the input must at most about double it.

@@ -1,4 +1,4 @@
-// Markdown out (issue 14): what a GFM reader (micromark, see gfm-reader.ts) and Folio's
+// Markdown out: what a GFM reader (micromark, see gfm-reader.ts) and Folio's
 // own reader make of Folio's Markdown must be the document, for each class that was not.
 import { test } from "node:test";
 import { strict as assert } from "node:assert";

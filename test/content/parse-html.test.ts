@@ -1,4 +1,4 @@
-// HTML as a post source (issue 14 part 2): read into the document with the editor's own parse
+// HTML as a post source: read into the document with the editor's own parse
 // rules, unknown elements keeping their text, scripts and styles gone, then derived (and
 // sanitized) like any document.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// API keys on the authoring routes (issue 11), on every store: no key or a bad one is a 401
+// API keys on the authoring routes, on every store: no key or a bad one is a 401
 // with a Bearer challenge before the body is read; a revoked key stops working; writes are
 // limited per key apart from reads; a key never reaches a log line.
 import { strict as assert } from "node:assert";

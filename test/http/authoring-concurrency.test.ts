@@ -1,4 +1,4 @@
-// Optimistic concurrency and retries (issue 11), on every store: If-Match with the post's
+// Optimistic concurrency and retries, on every store: If-Match with the post's
 // ETag (from a read or from a write's answer) or it is a 412 and nothing changes; two
 // writers with one ETag → exactly one wins; Idempotency-Key answers a retry with the first
 // answer and creates nothing, and refuses the key with another body.

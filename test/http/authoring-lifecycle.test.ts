@@ -1,4 +1,4 @@
-// A post's life through the authoring API (issue 11), on every store: draft → published →
+// A post's life through the authoring API, on every store: draft → published →
 // draft (unpublish) → published again (first publication time kept) → archived; draft →
 // scheduled → live at its time with no write; a schedule cancelled; the rules around
 // scheduledAt; sendNewsletter kept on the post for its events.

@@ -1,4 +1,4 @@
-// The key's own posts and publication (issue 11), on every store: each status, newest
+// The key's own posts and publication, on every store: each status, newest
 // first, keyset pages with an opaque cursor, views on each post, content on request, never
 // another publication's posts, never stored by a shared cache.
 import { strict as assert } from "node:assert";
@@ -106,7 +106,7 @@ for (const factory of await storeFactories()) {
     it("answers /v1/me with the key's publication", async (t) => {
       const { send, otherKey } = await buildWithKeys(t, factory);
       const me = await send({ method: "GET", url: "/v1/me" });
-      // No owner was imported: the publication's first author by id stands in (issue 12).
+      // No owner was imported: the publication's first author by id stands in.
       const expected = { id: "pub_1", name: "The Blog", ownerUserId: "usr_1", slug: "blog" };
       assert.deepEqual(me.json(), expected);
       const other = await send({ method: "GET", url: "/v1/me", key: otherKey });

@@ -1,4 +1,4 @@
-// The authoring routes in the OpenAPI document (issue 11): every route that takes a key
+// The authoring routes in the OpenAPI document: every route that takes a key
 // names the bearer scheme and documents 401, no other route does; real answers match the
 // documented schemas.
 import { strict as assert } from "node:assert";

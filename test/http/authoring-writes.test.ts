@@ -1,4 +1,4 @@
-// The authoring API's writes (issue 11) on every store: the original's paths, bodies and
+// The authoring API's writes on every store: the original's paths, bodies and
 // answers; validation with the import's field rules; 413, 415; another publication's post
 // is a 404; every write is served at once by the node that made it.
 import { strict as assert } from "node:assert";

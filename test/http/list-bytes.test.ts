@@ -1,4 +1,4 @@
-// Issue 17: list pages joined from the posts' stored bodies are byte for byte the pages the
+// List pages joined from the posts' stored bodies are byte for byte the pages the
 // serializer builds from records, for every list, with and without content, through every
 // page, on every store; and a post without a stored body still lists (built from records).
 import assert from "node:assert/strict";

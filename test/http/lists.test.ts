@@ -1,4 +1,4 @@
-// Issue 12, lists: a publication's posts, a category's, the feed, and the single read by
+// Lists: a publication's posts, a category's, the feed, and the single read by
 // publication id — shapes, limits, keyset cursors (tamper-evident), caching, go-lives.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

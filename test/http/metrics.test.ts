@@ -15,7 +15,7 @@ function sample(text: string, series: string): number | undefined {
 }
 
 const byIdOk = 'route="/v1/posts/:postId",method="GET",status="200"';
-/** /metrics on the API's port only when asked (issue 16 item 9). */
+/** /metrics on the API's port only when asked. */
 const ON_API_PORT = { METRICS_ON_API_PORT: "true" };
 
 for (const factory of await storeFactories()) {

@@ -1,4 +1,4 @@
-// Issue 12, the keyset promise, as a property: a reader pages through a publication while
+// The keyset promise, as a property: a reader pages through a publication while
 // its posts are published, withdrawn and scheduled at random and the clock moves on. No
 // post is ever listed twice, no post that stayed visible (and kept its time) is skipped,
 // and every post listed was visible when its page was read. Through HTTP, cache on.

@@ -1,5 +1,5 @@
-// Issue 12, done when: the original service's client, @paragraph-com/sdk as published on npm
-// and unchanged, reads Folio — publications by id, slug and domain, users by id and wallet,
+// The promise to the original service's users: its client, @paragraph-com/sdk as published
+// on npm and unchanged, reads Folio — publications by id, slug and domain, users by id and wallet,
 // one post by id and by slugs, a publication's posts through every page by its cursor, a
 // category's posts, the feed and both searches — every answer passing the client's own zod
 // response schemas.

@@ -1,4 +1,4 @@
-// Issue 12: publications (by id, slug, custom domain) and users (by id, wallet) over HTTP,
+// Publications (by id, slug, custom domain) and users (by id, wallet) over HTTP,
 // and the publication fields of the import format (old files still import).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

@@ -1,4 +1,4 @@
-// One reading of the query string for every route (issue 16 item 6).
+// One reading of the query string for every route.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseQuery } from "../../src/http/query.js";

@@ -1,4 +1,4 @@
-// Issue 12, reader feeds: RSS 2.0, Atom and JSON Feed 1.1 of a publication, read back by
+// Reader feeds: RSS 2.0, Atom and JSON Feed 1.1 of a publication, read back by
 // feed-reader libraries from npm (rss-parser, feedsmith), not by our own code.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

@@ -1,4 +1,4 @@
-// Issue 12, search: posts and publications, ranked, visible posts only, kept current by
+// Search: posts and publications, ranked, visible posts only, kept current by
 // writes, and hostile queries (engine operators, quotes, huge strings) never a 500.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

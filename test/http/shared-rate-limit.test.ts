@@ -1,4 +1,4 @@
-// Issue 15 item 8: with REDIS_URL, every process counts against one per-client limit; with
+// With REDIS_URL, every process counts against one per-client limit; with
 // Redis out of reach each process counts alone, warns once, and never answers 5xx.
 import assert from "node:assert/strict";
 import { createServer } from "node:net";

@@ -1,4 +1,4 @@
-// With REDIS_URL, a key's write budget is one across every node (issue 11 item 9): two apps
+// With REDIS_URL, a key's write budget is one across every node: two apps
 // over one store and one Redis allow the key WRITE_RATE_LIMIT writes in all, not twice that.
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";

@@ -1,4 +1,4 @@
-// Slug history (issue 11), on every store: a renamed post's old slug answers 308 Permanent
+// Slug history, on every store: a renamed post's old slug answers 308 Permanent
 // Redirect to its current path (reads, `@` slugs and writes by slug alike); a new post may
 // not take a slug in another post's history; a hidden post's old slug stays a 404.
 import { strict as assert } from "node:assert";

@@ -1,4 +1,4 @@
-// Issue 16 item 2: clients that request a large post and never read it must not hold the
+// Clients that request a large post and never read it must not hold the
 // server's connections: a stalled response is cut after SEND_TIMEOUT_MS, and one address
 // holds at most MAX_CONNECTIONS_PER_CLIENT connections (one past it is answered 503 and closed,
 // not reset). Attackers and the newcomer use

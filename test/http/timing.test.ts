@@ -1,4 +1,4 @@
-// Issue 16 item 1: a hidden post must cost what a missing one costs, or response timing
+// A hidden post must cost what a missing one costs, or response timing
 // tells that it exists (and how big it is). Visibility is decided in the store's query, so a
 // hidden row is refused before its authors, categories or content are read. The test times
 // interleaved requests and compares the two distributions by their common-language effect

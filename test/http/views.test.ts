@@ -1,4 +1,4 @@
-// Page views (issue 11), on every store: 204 for a visible post, the usual 404 otherwise;
+// Page views, on every store: 204 for a visible post, the usual 404 otherwise;
 // counted in memory and written in batches (never one store write per view), written on a
 // graceful stop, and summed across nodes.
 import { strict as assert } from "node:assert";

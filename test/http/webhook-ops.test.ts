@@ -1,4 +1,4 @@
-// Webhooks beside the API (issue 13): a receiver that never answers holds neither reads nor
+// Webhooks beside the API: a receiver that never answers holds neither reads nor
 // writes, readiness does not depend on receivers, and the metrics show the queue and outcomes.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

@@ -1,4 +1,4 @@
-// /v1/webhooks (issue 13): a publication's own endpoints and deliveries, with its API key.
+// /v1/webhooks: a publication's own endpoints and deliveries, with its API key.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";

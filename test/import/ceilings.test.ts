@@ -1,4 +1,4 @@
-// Issue 16 item 8: a small .gz may expand without limit. Imports stop, writing nothing, at a
+// A small .gz may expand without limit. Imports stop, writing nothing, at a
 // ceiling on decompressed bytes and on records; the CLI prints the first bad lines of each
 // kind and then a count. The issue's cases, with small ceilings.
 import assert from "node:assert/strict";

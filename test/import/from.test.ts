@@ -1,6 +1,6 @@
 // `folio import --from`: a Ghost export, a WordPress WXR file and a folder of Markdown files
 // each import into a fresh store (every backend) and are served with the expected posts,
-// authors, categories and statuses (issue 14 part 3). Fixtures: test/import/fixtures/.
+// authors, categories and statuses. Fixtures: test/import/fixtures/.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { describe, test, type TestContext } from "node:test";

@@ -1,5 +1,5 @@
 // `html` is the third body of a post (exactly one of json, markdown, html); fields no rule
-// reads are counted by name in the summary instead of vanishing silently (issue 14 part 2).
+// reads are counted by name in the summary instead of vanishing silently.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

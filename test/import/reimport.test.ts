@@ -1,4 +1,4 @@
-// Issue 15 item 6: import messages a newcomer can act on, told in line order, and a re-import
+// Import messages a newcomer can act on, told in line order, and a re-import
 // of unchanged records that changes nothing — not updatedAt, not publishedAt, not the ETag.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";

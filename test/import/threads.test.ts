@@ -1,4 +1,4 @@
-// IMPORT_THREADS (issue 17): an import on worker threads stores, refuses, tells and exits
+// IMPORT_THREADS: an import on worker threads stores, refuses, tells and exits
 // exactly as the in-thread import does — same rows, same errors in the same order, same code.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

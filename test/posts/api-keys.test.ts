@@ -1,4 +1,4 @@
-// API keys (issue 11): made with a recognizable prefix and 256 random bits, kept as a hash;
+// API keys: made with a recognizable prefix and 256 random bits, kept as a hash;
 // checked through a cache that asks the store at most once per key per TTL, so a
 // revocation is seen within the TTL; malformed keys never reach the store.
 import { strict as assert } from "node:assert";

@@ -1,4 +1,4 @@
-// Content for API writes (issue 11): derived exactly as the import derives it, and large
+// Content for API writes: derived exactly as the import derives it, and large
 // documents off the event loop, so requests keep being served while one renders.
 import { strict as assert } from "node:assert";
 import { after, describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// Issue 16 item 7: remembered misses live inside the cache's byte bound. 30,000 distinct
+// Remembered misses live inside the cache's byte bound. 30,000 distinct
 // long slugs that name nothing, under a 1 MiB bound, must not hold tens of megabytes.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Two nodes on one database (issue 11), on every store: two apps, each with its own store
+// Two nodes on one database, on every store: two apps, each with its own store
 // connection(s), cache and key cache, as two servers would have. A write on one is served
 // by the other within a second; a revocation is refused by the other within a second; one
 // Idempotency-Key raced from both creates one post; a scheduled post goes live on both at

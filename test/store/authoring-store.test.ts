@@ -1,4 +1,4 @@
-// The store's part of the authoring API (issue 11), on every backend: keys kept as hashes,
+// The store's part of the authoring API, on every backend: keys kept as hashes,
 // the transaction's questions and removals, slug history kept by every write path, the
 // own-posts list, and view totals summed from any number of batches.
 import { strict as assert } from "node:assert";

@@ -1,4 +1,4 @@
-// The read roles of issue 12 on every backend: publications, users, keyset lists, search.
+// The discovery read roles on every backend: publications, users, keyset lists, search.
 import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import type { ListQuery, PostStore } from "../../src/store/post-store.js";

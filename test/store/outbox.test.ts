@@ -1,4 +1,4 @@
-// The transactional outbox on every store (issue 13): writes record their events in the same
+// The transactional outbox on every store: writes record their events in the same
 // transaction, a rolled-back write records nothing, re-renders only when the HTML changed,
 // go-lives once whichever store sweeps. Read back through the delivery listing.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The classification of a write into an event (issue 13), once for every backend: what
+// The classification of a write into an event, once for every backend: what
 // receivers were last told of a post against the post as the write left it.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Stored response bytes (issue 17) on every store: byte-identical to what the serializer
+// Stored response bytes on every store: byte-identical to what the serializer
 // builds from the record, for the demo set, the fixtures and a generated set; refreshed by
 // an author's change, an API update and a re-render; gone with the post; filled on migrate.
 import assert from "node:assert/strict";

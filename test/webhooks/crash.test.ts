@@ -1,4 +1,4 @@
-// kill -9 of the delivering process mid-batch (issue 13): every event is delivered after a
+// kill -9 of the delivering process mid-batch: every event is delivered after a
 // restart, those cut off in flight again under the same webhook-id, once their lease ends.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

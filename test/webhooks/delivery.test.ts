@@ -1,4 +1,4 @@
-// Delivery on every store (issue 13): signed per Standard Webhooks (verified by the
+// Delivery on every store: signed per Standard Webhooks (verified by the
 // `standardwebhooks` package), in order per post, through a receiver that goes away and
 // comes back, a 410 that disables, a give-up and a redelivery under the same webhook-id.
 import assert from "node:assert/strict";

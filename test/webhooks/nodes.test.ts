@@ -1,4 +1,4 @@
-// Many nodes on PostgreSQL (issue 13): every node claims, each event is delivered, and in a
+// Many nodes on PostgreSQL: every node claims, each event is delivered, and in a
 // run with no crash none is delivered by two nodes (each claim is held by one, under a lease).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

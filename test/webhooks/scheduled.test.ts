@@ -1,4 +1,4 @@
-// A scheduled post's `post.published` (issue 13): made by a sweep when it goes live, no write
+// A scheduled post's `post.published`: made by a sweep when it goes live, no write
 // involved; it arrives after its time, within a few seconds, and once, with two nodes (or,
 // on SQLite, the serving process and another process's store) watching for it.
 import assert from "node:assert/strict";

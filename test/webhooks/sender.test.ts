@@ -1,4 +1,4 @@
-// One attempt's safety (issue 13): non-public targets refused after DNS, no redirects,
+// One attempt's safety: non-public targets refused after DNS, no redirects,
 // the answer's body read only up to a small limit, a timeout on the whole attempt; and a
 // signature the independent `standardwebhooks` package accepts.
 import assert from "node:assert/strict";

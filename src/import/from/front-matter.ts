@@ -4,7 +4,7 @@ import { parse as parseToml } from "smol-toml";
 import { YAMLParseError, parse as parseYaml } from "yaml";
 import { SourceError } from "../source.js";
 
-export interface MarkdownFile {
+interface MarkdownFile {
   data: Record<string, unknown>;
   body: string;
 }

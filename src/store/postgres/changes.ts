@@ -19,7 +19,7 @@ export function noticePayload(changed: ChangeSet): string | undefined {
   return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES ? EVERYTHING : payload;
 }
 
-export function parseNotice(payload: string | undefined): ChangeNotice {
+function parseNotice(payload: string | undefined): ChangeNotice {
   try {
     const value = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
     if (value.all === false && Array.isArray(value.postIds)) {
@@ -38,7 +38,7 @@ export function parseNotice(payload: string | undefined): ChangeNotice {
 
 const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string");
 
-export interface ListenOptions {
+interface ListenOptions {
   connectionString: string;
   onLog?: (message: string) => void;
   minDelayMs?: number;

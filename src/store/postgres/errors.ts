@@ -33,7 +33,7 @@ function isTransientSqlState(code: string): boolean {
 const TRANSIENT_MESSAGE =
   /timeout|terminated|Connection ended|not queryable|closed|ended unexpectedly|Client was closed/i;
 
-export function isUnavailable(error: unknown): boolean {
+function isUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;

@@ -11,7 +11,7 @@ interface Waiting<V> {
 }
 
 /** Reads the rows of these keys visible at `visibleAt`; each row's key is `keyOf(row)`. */
-export type ReadMany<V> = (keys: string[], visibleAt: number) => Promise<V[]>;
+type ReadMany<V> = (keys: string[], visibleAt: number) => Promise<V[]>;
 
 export class ReadBatch<V> {
   private waiting: Waiting<V>[] = [];

@@ -1,7 +1,7 @@
-// Steps 3–6 (issue 11): what API writes keep: post fields, API keys, slug history, idempotency.
+// Steps 3–6: what API writes keep: post fields, API keys, slug history, idempotency.
 
 export const authoringSteps: readonly [string, string, string, string] = [
-  // 3 (issue 11, authoring): what an API write keeps on a post, and the order of a
+  // 3 (authoring): what an API write keeps on a post, and the order of a
   // publication's own list (newest first: when the post was first stored).
   `
   ALTER TABLE posts ADD COLUMN post_preview TEXT;
@@ -10,7 +10,7 @@ export const authoringSteps: readonly [string, string, string, string] = [
   UPDATE posts SET created_at = coalesce(published_at, updated_at);
   CREATE INDEX posts_by_publication_created ON posts (publication_id, created_at, id);
   `,
-  // 4 (issue 11, authoring): API keys, stored as hashes only.
+  // 4 (authoring): API keys, stored as hashes only.
   `
   CREATE TABLE api_keys (
     id             TEXT COLLATE "C" PRIMARY KEY,
@@ -22,7 +22,7 @@ export const authoringSteps: readonly [string, string, string, string] = [
     revoked_at     BIGINT
   );
   `,
-  // 5 (issue 11, authoring): slug history. Every write path (import or API) records a
+  // 5 (authoring): slug history. Every write path (import or API) records a
   // rename here, so the trigger, not each writer, keeps it; a slug a post takes leaves
   // any history that held it (a live slug always wins).
   `
@@ -49,7 +49,7 @@ export const authoringSteps: readonly [string, string, string, string] = [
   CREATE TRIGGER posts_slug_history AFTER INSERT OR UPDATE OF slug, publication_id ON posts
     FOR EACH ROW EXECUTE FUNCTION folio_post_slug_history();
   `,
-  // 6 (issue 11, authoring): Idempotency-Key answers (24 hours) and page views.
+  // 6 (authoring): Idempotency-Key answers (24 hours) and page views.
   `
   CREATE TABLE idempotency_keys (
     publication_id TEXT COLLATE "C" NOT NULL,

@@ -1,7 +1,7 @@
-// Step 11 (issue 17): each post's response bytes, stored with the post (store/stored-bytes.ts).
+// Step 11: each post's response bytes, stored with the post (store/stored-bytes.ts).
 
 export const bytesSteps: readonly [string] = [
-  // 11 (issue 17): each post's response bytes, without and with content, and their ETag,
+  // 11: each post's response bytes, without and with content, and their ETag,
   // written in the transaction that writes the post; dropped by any other change to the post or
   // its authors. Filled for older posts on migrate.
   // Stored uncompressed (no TOAST compression): a read must not pay to inflate what it sends.

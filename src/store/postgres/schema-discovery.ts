@@ -1,7 +1,7 @@
-// Steps 7–9 (issue 12): discovery: publication fields, keyset-paged lists, full-text search.
+// Steps 7–9: discovery: publication fields, keyset-paged lists, full-text search.
 
 export const discoverySteps: readonly [string, string, string] = [
-  // 7 (issue 12, discovery): the original service's publication fields; users by wallet.
+  // 7 (discovery): the original service's publication fields; users by wallet.
   `
   ALTER TABLE publications
     ADD COLUMN owner_user_id TEXT COLLATE "C",
@@ -13,7 +13,7 @@ export const discoverySteps: readonly [string, string, string] = [
   CREATE INDEX authors_by_publication ON authors (publication_id, id);
   CREATE INDEX authors_by_wallet ON authors (lower(wallet_address), id);
   `,
-  // 8 (issue 12, discovery): keyset-paged lists, newest first. Each list is one index range
+  // 8 (discovery): keyset-paged lists, newest first. Each list is one index range
   // in (published_at, id) order, so a page costs the same however deep it is. Category
   // rows carry their post's status and time for the same reason, kept equal by a trigger.
   `
@@ -39,7 +39,7 @@ export const discoverySteps: readonly [string, string, string] = [
   INSERT INTO folio_keys (name, value)
     VALUES ('cursor', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
   `,
-  // 9 (issue 12, discovery): full-text search. Generated columns: PostgreSQL recomputes them in
+  // 9 (discovery): full-text search. Generated columns: PostgreSQL recomputes them in
   // every write's own statement, whoever writes. The body is the Markdown's first 100,000
   // characters (a tsvector may not exceed 1 MB). English stemming without a stop-word list,
   // as SQLite's porter tokenizer does: a publication called "Other" must be findable.

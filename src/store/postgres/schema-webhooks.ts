@@ -1,7 +1,7 @@
-// Step 10 (issue 13): webhook endpoints, the event outbox, deliveries and the go-live sweep.
+// Step 10: webhook endpoints, the event outbox, deliveries and the go-live sweep.
 
 export const webhooksSteps: readonly [string] = [
-  // 10 (issue 13, webhooks): endpoints, the outbox of events and their deliveries, what receivers
+  // 10 (webhooks): endpoints, the outbox of events and their deliveries, what receivers
   // were last told of each post, and how far go-lives have been swept. Posts visible now are
   // recorded as told (receivers of endpoints made from now on never heard of them otherwise).
   `

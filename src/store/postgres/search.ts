@@ -36,7 +36,7 @@ const SQL = {
 } as const;
 
 /** All the terms, the last one also as a prefix: `small & gard:*`. */
-export function tsQuery(terms: readonly string[]): string {
+function tsQuery(terms: readonly string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(" & ");
 }
 

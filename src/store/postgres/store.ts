@@ -38,7 +38,7 @@ import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
 import type { Represent } from "../stored-bytes.js";
 import { postgresStoredBytesReader } from "./stored-bytes.js";
 
-export interface PostgresStoreOptions extends PostgresSettings {
+interface PostgresStoreOptions extends PostgresSettings {
   url: string;
   /** Where the store reports what an operator should know (lost notices connection). */
   log?: (message: string) => void;
@@ -53,10 +53,10 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
 // (functions returning objects, or role classes added by addRole).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface PostgresStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
+interface PostgresStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class PostgresStore implements PostStore {
+class PostgresStore implements PostStore {
   readonly kind = "postgres";
   private readonly primary: pg.Pool;
   private readonly reader: pg.Pool;

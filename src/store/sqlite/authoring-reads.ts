@@ -31,7 +31,7 @@ const MOVED = `SELECT p.slug FROM publications pub
   WHERE pub.slug = ? AND ${visibleWhere("p", "?")}`;
 
 /** Before every post: the first page starts here. */
-export const FIRST = { createdAt: Number.MAX_SAFE_INTEGER, id: "" };
+const FIRST = { createdAt: Number.MAX_SAFE_INTEGER, id: "" };
 
 export function sqliteAuthoringReads(db: Database.Database): AuthoringReader {
   const sql = lazyStatements(db);

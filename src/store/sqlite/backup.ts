@@ -7,7 +7,7 @@ import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 import { StoreOpenError } from "../post-store.js";
 
-export interface BackupResult {
+interface BackupResult {
   bytes: number;
   /** Posts in the copy, as a check a person can compare. */
   posts: number;

@@ -4,7 +4,7 @@
 import type Database from "better-sqlite3";
 import type { ChangeListener } from "../post-store.js";
 
-export const POLL_MS = 250;
+const POLL_MS = 250;
 
 export function watchDataVersion(
   db: Database.Database,

@@ -1,7 +1,7 @@
-// Steps 7–9 (issue 12): discovery: publication fields, keyset-paged lists, full-text search.
+// Steps 7–9: discovery: publication fields, keyset-paged lists, full-text search.
 
 export const discoverySteps: readonly [string, string, string] = [
-  // 7 (issue 12, discovery): the original service's publication fields; users by wallet.
+  // 7 (discovery): the original service's publication fields; users by wallet.
   `
   ALTER TABLE publications ADD COLUMN owner_user_id TEXT;
   ALTER TABLE publications ADD COLUMN custom_domain TEXT;
@@ -12,7 +12,7 @@ export const discoverySteps: readonly [string, string, string] = [
   CREATE INDEX authors_by_publication ON authors (publication_id, id);
   CREATE INDEX authors_by_wallet ON authors (lower(wallet_address), id);
   `,
-  // 8 (issue 12, discovery): keyset-paged lists, newest first. Each list is one index range
+  // 8 (discovery): keyset-paged lists, newest first. Each list is one index range
   // in (published_at, id) order, so a page costs the same however deep it is. Category
   // rows carry their post's status and time for the same reason, kept equal by a trigger.
   `
@@ -34,7 +34,7 @@ export const discoverySteps: readonly [string, string, string] = [
   CREATE TABLE folio_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
   INSERT INTO folio_keys (name, value) VALUES ('cursor', lower(hex(randomblob(32))));
   `,
-  // 9 (issue 12, discovery): full-text search (FTS5), kept by triggers inside every write's
+  // 9 (discovery): full-text search (FTS5), kept by triggers inside every write's
   // transaction. Contentless: the text lives in posts and publications only. FTS rows are
   // keyed by an INTEGER PRIMARY KEY of a mapping table, which VACUUM never renumbers.
   // No OR IGNORE / OR REPLACE in the triggers: an upsert's conflict clause overrides theirs.

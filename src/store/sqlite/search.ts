@@ -36,7 +36,7 @@ const SQL = {
 };
 
 /** All the terms (implicit AND), the last one also as a prefix: `"small" "gard"*`. */
-export function matchExpression(terms: readonly string[]): string {
+function matchExpression(terms: readonly string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `"${t}"*` : `"${t}"`)).join(" ");
 }
 

@@ -40,7 +40,7 @@ import type { ExportSnapshot } from "../export-reads.js";
 
 export { StoreOpenError };
 
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   /** Makes the bodies stored with each post (stored-bytes.ts); without it none are stored. */
   represent?: Represent;
 }
@@ -52,10 +52,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 // Declaration merging: the smaller roles are assigned in the constructor, from their files
 // (functions returning objects, or role classes added by addRole).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface SqliteStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
+interface SqliteStore extends PostReader, AssembledRoles, Omit<StoreMaintenance, "ping"> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class SqliteStore implements PostStore {
+class SqliteStore implements PostStore {
   readonly kind = "sqlite";
   /**
    * One write transaction at a time in this process, on either connection: a transaction
