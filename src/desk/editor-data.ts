@@ -1,5 +1,11 @@
 // What the server gives the browser's editor in its page (pages.ts writes it, the bundle's
-// editor.ts reads it): one type for both sides. Without imports, so the bundle takes it alone.
+// editor.ts reads it): one type for both sides; and the times the editor keeps unsaved text
+// by, which its tests wait on. Without imports, so the bundle takes it alone.
+
+/** A copy of unsaved text older than this belongs to no open tab: the next visit takes it up. */
+export const ABANDONED_MS = 15_000;
+/** How often a tab with unsaved text touches its copy. */
+export const HEARTBEAT_MS = 5_000;
 
 /** What the browser's editor starts from (editor.ts reads it from the page). */
 export interface EditorData {

@@ -139,7 +139,7 @@ export const EDITOR = `{{#> layout}}
     <button type="button" class="button desk-quiet" id="action-unpublish"{{#unless can.unpublish}} hidden{{/unless}}>Unpublish</button>
     <button type="button" class="button desk-danger" id="action-delete"{{#unless can.delete}} hidden{{/unless}}>Delete</button>
   </div>
-  <p class="desk-status" id="save-status" role="status" aria-live="polite">{{savedText}}</p>
+  <p class="desk-status" id="save-status" role="status" aria-live="polite"{{#if savedText}} data-state="saved"{{/if}}>{{savedText}}</p>
   <p class="desk-error" id="save-error" role="alert"></p>
 </form>
 

@@ -87,9 +87,10 @@ export async function statusSays(page: Page, pattern: RegExp, timeout = 30_000) 
   );
 }
 
-/** Waits until the page says every change is saved (the status line). */
-export function saved(page: Page) {
-  return statusSays(page, /^Saved at/);
+/** Waits until the server has every change the page shows, and the page says so. */
+export async function saved(page: Page, timeout = 30_000) {
+  await page.waitForSelector("#save-status[data-state='saved']", { state: "attached", timeout });
+  await statusSays(page, /^Saved at|^Your version is saved|^Showing their version/, timeout);
 }
 
 /** The post id the editor's address names. */

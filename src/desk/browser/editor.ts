@@ -81,6 +81,7 @@ const saver = new Saver(
     error: (text) => (byId("save-error").textContent = text),
     choose,
     created,
+    state: (state) => (byId("save-status").dataset.state = state),
     autosaves: () => status !== "published",
     typingTitle: () => document.activeElement === fields.title,
   },

@@ -3,12 +3,12 @@
 // and tab, so two tabs on one post never overwrite each other's; a tab that still has unsaved
 // work touches its entry every few seconds, so another tab knows an entry left untouched is
 // an earlier visit's, to be taken up.
+import { ABANDONED_MS } from "../editor-data.js";
 import type { PostBody } from "./api.js";
 
+export { ABANDONED_MS, HEARTBEAT_MS } from "../editor-data.js";
+
 const PREFIX = "folio-desk:";
-/** An entry older than this belongs to no open tab. */
-export const ABANDONED_MS = 15_000;
-export const HEARTBEAT_MS = 5_000;
 
 export interface Kept {
   tab: string;

@@ -25,6 +25,8 @@ export interface SaverUi {
   choose(theirs: ServerPost): Promise<Choice>;
   /** The post exists now (it was created): its address changed. */
   created(id: string): void;
+  /** Whether the server has everything the page shows ("saved") or not yet ("unsaved"). */
+  state(state: "saved" | "unsaved"): void;
   /** Whether edits go to the server while typing (not for a live post). */
   autosaves(): boolean;
   /** A new title is being typed: a new post waits until it is written. */
@@ -81,6 +83,7 @@ export class Saver {
     }
     this.ui.show(kept.body);
     this.version++;
+    this.mark();
     this.keep();
     this.ui.status("Your unsaved changes from an earlier visit are back.");
     this.schedule();
@@ -92,6 +95,7 @@ export class Saver {
     this.keep();
     this.ui.error("");
     this.schedule();
+    this.mark();
   }
 
   /** Saves now (with `extra`: a publish, a schedule); true when the server has it all. */
@@ -100,10 +104,12 @@ export class Saver {
     while (this.running !== undefined) await this.running;
     const run = this.send(extra);
     this.running = run;
+    this.mark();
     try {
       return await run;
     } finally {
       this.running = undefined;
+      this.mark();
     }
   }
 
@@ -117,6 +123,11 @@ export class Saver {
   forget() {
     this.savedVersion = this.version;
     this.local.clear();
+    this.mark();
+  }
+
+  private mark() {
+    this.ui.state(this.dirty || this.running !== undefined ? "unsaved" : "saved");
   }
 
   private keep() {
@@ -264,6 +275,7 @@ export class Saver {
     this.etag = theirs.etag;
     this.savedVersion = ++this.version;
     this.local.clear();
+    this.mark();
     this.ui.status("Showing their version; yours is a new draft:", {
       ...{ href: `/desk/posts/${copy}`, text: "open your version" },
     });
