@@ -82,10 +82,10 @@ test("preview is the site's post page; publish, slug change, unpublish, delete",
   assert.equal((await desk.app.inject({ url: "/@field-notes/seen-by-readers" })).statusCode, 404);
 
   // Delete asks first; keeping it changes nothing.
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("button", { name: "Keep it" }).click();
   assert.ok(await desk.store.findPostById(id, { withContent: false }), "kept");
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
   await Promise.all([
     page.waitForURL(`${SITE}/desk?deleted=1`),
     page.getByRole("button", { name: "Delete the post" }).click(),

@@ -5,9 +5,11 @@
 // the post's actions: preview, publish, schedule, unpublish, delete.
 import { Editor, type JSONContent } from "@tiptap/core";
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from "@tiptap/extensions";
+import { Fragment, Slice, type Node as PMNode } from "@tiptap/pm/model";
 import { NodeSelection } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 import { extensions } from "../../content/schema.js";
+import { isSafeLink, isSafeMedia } from "../../content/url.js";
 import { readingMinutes, wordCount } from "../../site/reading.js";
 import type { EditorData } from "../editor-data.js";
 import { DeskApi, Unreachable, type PostBody, type ServerPost } from "./api.js";
@@ -65,6 +67,7 @@ const editor = new Editor({
       "aria-describedby": "stats",
       class: "prose desk-prose",
     },
+    transformPasted: (slice) => safeSlice(slice),
     handlePaste: (view, event) => dropped(view, event.clipboardData?.files, undefined),
     handleDrop: (view, event, _slice, moved) =>
       !moved && dropped(view, event.dataTransfer?.files, { x: event.clientX, y: event.clientY }),
@@ -458,4 +461,43 @@ function setCover(url: string) {
   imageUrl = url;
   coverPreview.hidden = url === "";
   if (url !== "") coverPreview.src = url;
+}
+
+/**
+ * What is pasted, with the server's URL rules applied as it comes in (content/url.ts): an
+ * image or embed whose address could run something is left out, a link that could is left as
+ * text. The server would drop them anyway; here the writer sees at once what readers will get.
+ */
+function safeSlice(slice: Slice): Slice {
+  const content = safeFragment(slice.content);
+  if (content === slice.content) return slice;
+  const open = Slice.maxOpen(content);
+  return new Slice(
+    content,
+    Math.min(slice.openStart, open.openStart),
+    Math.min(slice.openEnd, open.openEnd),
+  );
+}
+
+function safeFragment(fragment: Fragment): Fragment {
+  let changed = false;
+  const kept: PMNode[] = [];
+  fragment.forEach((node) => {
+    const { name } = node.type;
+    if (name === "image" && !isSafeMedia(String(node.attrs.src ?? "")))
+      return void (changed = true);
+    if (name === "embed" && !isSafeMedia(String(node.attrs.url ?? "")))
+      return void (changed = true);
+    const marks = node.marks.filter(
+      (m) => m.type.name !== "link" || isSafeLink(String(m.attrs.href ?? "")),
+    );
+    const content = safeFragment(node.content);
+    const next =
+      content === node.content && marks.length === node.marks.length
+        ? node
+        : (node.isText ? node : node.copy(content)).mark(marks);
+    changed ||= next !== node;
+    kept.push(next);
+  });
+  return changed ? Fragment.fromArray(kept) : fragment;
 }
