@@ -1,4 +1,5 @@
-// `npm run build`: compiles the project with tsc and, when that succeeds, stamps dist/.
+// `npm run build`: compiles the project with tsc, bundles the desk's browser code with esbuild
+// (dist/desk/), and when both succeed, stamps dist/.
 // `--if-stale` (what `npm start` runs first) skips the compile when no source is newer than
 // the stamp, so a start after `npm ci` or a build costs no tsc run (seconds) at all.
 import { spawnSync } from "node:child_process";
@@ -6,7 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } 
 import { join } from "node:path";
 
 const STAMP = "dist/.build-stamp";
-/** What tsc reads (the .ts files under these folders): a change makes dist/ stale. */
+/** What the build reads (the .ts and .css files under these folders): a change makes dist/ stale. */
 const INPUTS = [
   "src",
   "test",
@@ -29,7 +30,7 @@ function newestMtime(path) {
     const child = join(path, entry.name);
     if (entry.isDirectory() && !SKIPPED.includes(entry.name))
       newest = Math.max(newest, newestMtime(child));
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(child).mtimeMs);
+    else if (/\.(ts|css)$/.test(entry.name)) newest = Math.max(newest, statSync(child).mtimeMs);
   }
   return newest;
 }
@@ -54,5 +55,29 @@ const tsc = (project) => run(process.execPath, ["node_modules/typescript/bin/tsc
 // The client package first: the server's tests import it by name (folio/client).
 tsc("packages/client/tsconfig.json");
 tsc("tsconfig.json");
+await bundleDesk();
 writeFileSync(STAMP, `${started.toISOString()}\n`);
 utimesSync(STAMP, started, started);
+
+/**
+ * The desk's editor for the browser: one script and one stylesheet, minified, with every
+ * dependency inside (nothing is loaded from elsewhere). The server serves them under names
+ * made from their hash (src/desk/assets.ts).
+ */
+async function bundleDesk() {
+  const esbuild = await import("esbuild");
+  await esbuild.build({
+    entryPoints: {
+      editor: "src/desk/browser/editor.ts",
+      "editor-style": "src/desk/browser/editor.css",
+    },
+    outdir: "dist/desk",
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome109", "firefox115", "safari16"],
+    legalComments: "eof",
+    logLevel: "warning",
+  });
+}

@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cacheControl: config.cacheControl,
     ownPost: authoring.ownPost,
   });
-  await installDesk(app, { config, store, authoring, theme });
+  await installDesk(app, { config, store, authoring, theme, now: clock });
   await registerDiscovery(app, { config, store, clock, goLive, posts: service, responses });
   await installWebhookRoutes(app, { store, config, onRedeliver: webhooks.poke });
   // Last: its paths at the root (`/`, `/@pub`, a custom domain's `/slug`) are what is left.

@@ -4,8 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { AuthoringServices } from "../http/authoring.js";
 import { mediaRoutes } from "../media/routes.js";
-import type { Theme } from "../site/index.js";
+import { PostPreview, type Theme } from "../site/index.js";
 import type { PostStore } from "../store/post-store.js";
+import { DeskAssets } from "./assets.js";
 import { cookieJar, installGuard } from "./guard.js";
 import { Passkeys, relyingParty } from "./passkeys.js";
 import { DeskPages } from "./pages.js";
@@ -20,6 +21,10 @@ export interface DeskDependencies {
   theme: Theme;
   /** Real time: sessions and invites expire by the wall clock, whatever decides visibility. */
   clock?: () => number;
+  /** What decides visibility (the app's clock): a post's state as the editor shows it. */
+  now?: () => number;
+  /** The editor's bundle; by default what `npm run build` put in dist/desk/. */
+  assets?: DeskAssets;
 }
 
 export async function installDesk(app: FastifyInstance, deps: DeskDependencies) {
@@ -28,11 +33,15 @@ export async function installDesk(app: FastifyInstance, deps: DeskDependencies) 
   const sessions = new DeskSessions(store, config.desk, config.siteUrl, clock);
   const jar = cookieJar(config.siteUrl);
   const siteOrigin = new URL(config.siteUrl).origin;
+  const assets = deps.assets ?? new DeskAssets();
+  const maxBytes = config.desk.mediaMaxBytes;
   await app.register(async (scope) => {
     installGuard(scope, sessions, jar, siteOrigin);
     await scope.register(deskRoutes, {
-      ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock },
-      pages: new DeskPages(deps.theme, config.siteUrl),
+      ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock, assets },
+      now: deps.now ?? Date.now,
+      pages: new DeskPages(deps.theme, config.siteUrl, assets.paths, maxBytes),
+      preview: new PostPreview(deps.theme, config.siteUrl, store),
       passkeys: new Passkeys(store, relyingParty(config.siteUrl), clock),
       settings: config.desk,
       maxBodyBytes: config.authoring.maxBodyBytes,

@@ -9,6 +9,10 @@ import type { AuthoringServices } from "../http/authoring.js";
 import { fieldCompiler } from "../http/field-validation.js";
 import { etagOf, ifMatch } from "../http/if-match.js";
 import { ownPage } from "../http/own-routes.js";
+import { SITE_HEADERS } from "../site/routes.js";
+import type { PostPreview } from "../site/index.js";
+import { toWirePost } from "../http/wire.js";
+import { apiStatus } from "../posts/lifecycle.js";
 import { EXTENSIONS, processImage } from "../media/images.js";
 import { idempotencyRequest } from "../posts/idempotency.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
@@ -17,6 +21,8 @@ import * as docs from "./docs.js";
 import type { DeskPages } from "./pages.js";
 import type { Passkeys } from "./passkeys.js";
 import type { DeskSessions, Started } from "./sessions.js";
+import type { DeskAssets } from "./assets.js";
+import { writersList } from "./list.js";
 
 export interface DeskRoutesOptions {
   store: PostStore;
@@ -28,7 +34,12 @@ export interface DeskRoutesOptions {
   authoring: AuthoringServices;
   settings: DeskSettings;
   maxBodyBytes: number;
+  /** Real time: sessions and challenges. */
   clock: () => number;
+  /** The time that decides what readers see (drafts, schedules): the app's clock. */
+  now: () => number;
+  assets: DeskAssets;
+  preview: PostPreview;
 }
 
 const FORM_BYTES = 16 * 1024;
@@ -66,7 +77,13 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     const user = await o.store.findUser({ id: session.userId });
     const publication = await o.store.findPublication({ id: session.publicationId });
     const who = { user: user?.name ?? session.userId, publication: publication?.name ?? "" };
-    return pages.home(reply, who, session.csrf);
+    const listing = await writersList(
+      o.authoring.own,
+      session.publicationId,
+      request.query,
+      o.now(),
+    );
+    return pages.list(reply, who, session.csrf, listing);
   });
 
   app.post("/desk/signout", { ...desk, schema: docs.signOutDocs }, async (request, reply) => {
@@ -108,8 +125,60 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
       .send({ ...describe(started.session), csrfToken: started.session.csrf });
   });
 
+  editorRoutes(app, o);
   postRoutes(app, o);
+  o.assets.routes(app);
   app.register(uploadRoutes, o);
+}
+
+/** The editor on a new or an own post, and its preview as the reader's site shows it. */
+function editorRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
+  const { own } = o.authoring;
+  const publicationOf = async (request: FastifyRequest) => {
+    const publication = await o.store.findPublication({ id: sessionOf(request).publicationId });
+    if (publication === undefined) throw new ApiError("not_found", "Publication not found");
+    return publication;
+  };
+  const postOf = (request: FastifyRequest) => {
+    const { postId } = request.params as { postId: string };
+    return own.find(sessionOf(request).publicationId, postId, true);
+  };
+
+  app.get("/desk/posts/new", desk, async (request, reply) => {
+    const publication = await publicationOf(request);
+    return o.pages.editor(reply, publication, undefined, sessionOf(request).csrf, o.now());
+  });
+  app.get("/desk/posts/:postId", desk, async (request, reply) => {
+    const post = await postOf(request);
+    if (post === undefined) return o.pages.notFound(reply);
+    const publication = await publicationOf(request);
+    const session = sessionOf(request);
+    return o.pages.editor(
+      reply,
+      publication,
+      { ...post, etag: etagOf(post) },
+      session.csrf,
+      o.now(),
+    );
+  });
+  app.get("/desk/posts/:postId/preview", desk, async (request, reply) => {
+    const post = await postOf(request);
+    if (post === undefined) return o.pages.notFound(reply);
+    const html = await o.preview.render(await publicationOf(request), toWirePost(post, true));
+    return reply
+      .headers({ ...SITE_HEADERS, ...PRIVATE, "x-robots-tag": "noindex" })
+      .type("text/html; charset=utf-8")
+      .send(html);
+  });
+  // One post with its content and ETag: what the editor reloads when another tab saved first.
+  app.get("/desk/api/posts/:postId", desk, async (request, reply) => {
+    const post = await postOf(request);
+    if (post === undefined) throw new ApiError("not_found", "Post not found");
+    const etag = etagOf(post);
+    return reply
+      .headers({ ...PRIVATE, etag })
+      .send({ ...toWirePost(post, true), status: apiStatus(post, o.now()), etag });
+  });
 }
 
 /** The authoring API's post operations, with the session's publication as the principal. */

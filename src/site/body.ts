@@ -62,17 +62,11 @@ function highlighted(language: string | undefined, escaped: string): string {
   return `<pre><code class="hljs language-${language}">${value}</code></pre>`;
 }
 
-/** The text of a post's HTML, for excerpts and reading time. */
+/** The text of a post's HTML, for excerpts and reading time (reading.ts). */
 export function textOf(html: string): string {
   return decodeHTML(html.replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** Minutes at 230 words a minute (adult silent reading of prose), at least one. */
-export function readingMinutes(text: string): number {
-  const words = text === "" ? 0 : text.split(" ").length;
-  return Math.max(1, Math.round(words / 230));
 }
 
 /** At most `max` characters of the text, cut at a word and marked as cut. */

@@ -20,6 +20,7 @@ import { DEFAULT_THEME_DIR, Theme } from "./theme.js";
 import { SiteUrls } from "./urls.js";
 
 export { ownPageModel } from "./pages.js";
+export { PostPreview } from "./preview.js";
 export { ThemeError, type Theme } from "./theme.js";
 export { SiteUrls } from "./urls.js";
 

@@ -27,7 +27,7 @@ import type {
 import type { PageTemplate, Theme } from "./theme.js";
 import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
-import type { SiteMedia } from "./media.js";
+import type { ImageLookup, SiteMedia } from "./media.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
 /** The name and language of Folio's own site. */
@@ -87,57 +87,10 @@ export class Pages {
       ...{ publicationId: publication.id, position, visibleAt: now },
     });
     const images = await this.parts.media.lookupFor(wire.staticHtml ?? "", wire.imageUrl);
-    const view = this.views.post(publication, wire, images);
-    const link = (n: { slug: string; title: string }) => ({
-      name: n.title,
-      url: this.parts.urls.post(publication, n.slug),
+    const model = postPageModel(this.modelParts, where, publication, wire, images, {
+      ...(older && { older }),
+      ...(newer && { newer }),
     });
-    const cover = view.image;
-    const image = cover && {
-      ...{ url: cover.url, alt: view.title },
-      ...(cover.width !== undefined && { width: cover.width, height: cover.height }),
-    };
-    const description = wire.subtitle ?? excerpt(textOf(wire.staticHtml ?? ""));
-    const card: Card = {
-      ...{ type: "article", title: wire.title, description, url: view.url },
-      siteName: publication.name,
-      ...(image && { image }),
-      article: {
-        ...(view.published && { publishedTime: view.published.iso }),
-        ...(view.updated && { modifiedTime: view.updated.iso }),
-        authors: view.authors.map((a) => a.url),
-        tags: wire.categories,
-      },
-    };
-    const jsonLd = {
-      "@context": "https://schema.org",
-      "@type": "BlogPosting",
-      headline: wire.title,
-      description,
-      url: view.url,
-      mainEntityOfPage: view.url,
-      ...(image && { image: [image.url] }),
-      ...(view.published && { datePublished: view.published.iso }),
-      ...(view.updated && { dateModified: view.updated.iso }),
-      author: view.authors.map((a) => ({ "@type": "Person", name: a.name, url: a.url })),
-      publisher: organization(publication, this.views.publication(publication)),
-      ...(wire.categories.length > 0 && { keywords: wire.categories.join(", ") }),
-    };
-    const model: PostPage = {
-      ...this.common(where, publication, {
-        card,
-        jsonLd,
-        title: `${wire.title} · ${publication.name}`,
-      }),
-      publication: this.views.publication(publication),
-      post: view,
-      ...((older ?? newer) && {
-        neighbours: {
-          ...(older && { previous: link(older) }),
-          ...(newer && { next: link(newer) }),
-        },
-      }),
-    };
     const keys = [depends.post(wire.id), depends.publication(publication.id)];
     const body = Buffer.from(this.parts.theme.render("post", model));
     const value = new PostPageAnswer(body, keys.map(cdnKey), wire.id);
@@ -331,29 +284,118 @@ export class Pages {
     return new Answer(body, HTML_TYPE, keys.map(cdnKey));
   }
 
+  private get modelParts(): ModelParts {
+    const { theme, urls, lang, siteName } = this.parts;
+    return { theme, urls, lang, siteName, views: this.views };
+  }
+
   private common(
     where: Where,
     publication: PublicationRecord | undefined,
     head: HeadParts,
   ): PageModel {
-    const { theme, urls, lang, siteName } = this.parts;
-    const view = publication && this.views.publication(publication);
-    const site = where.main
-      ? { name: siteName, url: urls.front, searchUrl: urls.search(), main: true }
-      : {
-          main: false,
-          name: where.publication.name,
-          url: urls.home(where.publication),
-          searchUrl: urls.publicationSearch(where.publication),
-        };
-    return {
-      lang,
-      head: headModel(head, view, site.name),
-      stylesheet: theme.cssPath,
-      site,
-      ...(view && { publication: view }),
-    };
+    return commonModel(this.modelParts, where, publication, head);
   }
+}
+
+/** What a page's model is made with, besides the records it shows. */
+export interface ModelParts {
+  theme: Theme;
+  urls: SiteUrls;
+  lang: string;
+  siteName: string;
+  views: Views;
+}
+
+/** The post page's model from its wire form; its neighbours link older and newer posts. */
+export function postPageModel(
+  parts: ModelParts,
+  where: Where,
+  publication: PublicationRecord,
+  wire: WirePost,
+  images: ImageLookup,
+  neighbours: { older?: Neighbour; newer?: Neighbour },
+): PostPage {
+  const { views, urls } = parts;
+  const view = views.post(publication, wire, images);
+  const link = (n: Neighbour) => ({ name: n.title, url: urls.post(publication, n.slug) });
+  const cover = view.image;
+  const image = cover && {
+    ...{ url: cover.url, alt: view.title },
+    ...(cover.width !== undefined && { width: cover.width, height: cover.height }),
+  };
+  const description = wire.subtitle ?? excerpt(textOf(wire.staticHtml ?? ""));
+  const card: Card = {
+    ...{ type: "article", title: wire.title, description, url: view.url },
+    siteName: publication.name,
+    ...(image && { image }),
+    article: {
+      ...(view.published && { publishedTime: view.published.iso }),
+      ...(view.updated && { modifiedTime: view.updated.iso }),
+      authors: view.authors.map((a) => a.url),
+      tags: wire.categories,
+    },
+  };
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: wire.title,
+    description,
+    url: view.url,
+    mainEntityOfPage: view.url,
+    ...(image && { image: [image.url] }),
+    ...(view.published && { datePublished: view.published.iso }),
+    ...(view.updated && { dateModified: view.updated.iso }),
+    author: view.authors.map((a) => ({ "@type": "Person", name: a.name, url: a.url })),
+    publisher: organization(publication, views.publication(publication)),
+    ...(wire.categories.length > 0 && { keywords: wire.categories.join(", ") }),
+  };
+  const { older, newer } = neighbours;
+  return {
+    ...commonModel(parts, where, publication, {
+      card,
+      jsonLd,
+      title: `${wire.title} · ${publication.name}`,
+    }),
+    publication: views.publication(publication),
+    post: view,
+    ...((older ?? newer) && {
+      neighbours: {
+        ...(older && { previous: link(older) }),
+        ...(newer && { next: link(newer) }),
+      },
+    }),
+  };
+}
+
+interface Neighbour {
+  slug: string;
+  title: string;
+}
+
+function commonModel(
+  parts: ModelParts,
+  where: Where,
+  publication: PublicationRecord | undefined,
+  head: HeadParts,
+): PageModel {
+  const { theme, urls, lang, siteName, views } = parts;
+  const view = publication && views.publication(publication);
+  const site = where.main
+    ? { name: siteName, url: urls.front, searchUrl: urls.search(), main: true }
+    : {
+        main: false,
+        name: where.publication.name,
+        url: urls.home(where.publication),
+        searchUrl: urls.publicationSearch(where.publication),
+      };
+  return {
+    lang,
+    head: headModel(head, view, site.name),
+    stylesheet: theme.cssPath,
+    site,
+    ...(view && { publication: view }),
+  };
 }
 
 /**

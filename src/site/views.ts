@@ -2,7 +2,8 @@
 // dates as ISO and as text, reading time from the body's words.
 import type { WirePost } from "../http/schemas.js";
 import type { AuthorRecord, PostRecord, PublicationRecord } from "../store/post-store.js";
-import { pageBody, readingMinutes, textOf } from "./body.js";
+import { pageBody, textOf } from "./body.js";
+import { readingMinutes } from "./reading.js";
 import type { ImageLookup } from "./media.js";
 import type {
   AuthorView,

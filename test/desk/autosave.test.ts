@@ -1,0 +1,161 @@
+// Never lose a word, in Chromium: a draft saves itself after a pause in typing, with the ETag
+// it was made on as If-Match; two tabs that both change a post end in a choice that keeps
+// both texts (the one not kept on the post becomes a new draft); edits made offline are kept
+// in the browser and saved when the connection returns, or, the tab closed meanwhile, taken
+// up by the next visit; leaving with unsaved work asks first.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import type { PostStore } from "../../src/store/post-store.js";
+import { ABANDONED_MS } from "../../src/desk/editor-data.js";
+import { body, openDesk, postIdOf, saved, SITE, statusSays, storedPost } from "./writer.js";
+
+const PUBLICATION = "pub_field";
+
+async function textOf(store: PostStore, id: string): Promise<string> {
+  return (await storedPost(store, id)).content?.markdown ?? "";
+}
+
+async function drafts(store: PostStore) {
+  const page = await store.listOwnPosts({
+    ...{ publicationId: PUBLICATION, status: "draft", limit: 100, withContent: true },
+    now: Date.now(),
+  });
+  return page.posts;
+}
+
+/** Opens a new post, titles it, writes `text` and waits for the save: its id. */
+async function newDraft(page: Page, title: string, text: string): Promise<string> {
+  await page.goto(`${SITE}/desk/posts/new`);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await body(page).click();
+  await page.keyboard.type(text);
+  await saved(page);
+  await page.waitForURL(/\/desk\/posts\/[^/]+$/);
+  return postIdOf(page);
+}
+
+async function typeAtEnd(page: Page, text: string) {
+  await body(page).click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+}
+
+test("drafts save while typing, with If-Match, and a stale tab is refused", async (t) => {
+  const desk = await openDesk(t);
+  if (desk === undefined) return;
+  const { page } = await desk.writer();
+  const puts: (string | undefined)[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT") puts.push(r.headers()["if-match"]);
+  });
+  const id = await newDraft(page, "Saved as I type", "The first words.");
+  assert.match(await textOf(desk.store, id), /The first words\./);
+  await typeAtEnd(page, " And more.");
+  await saved(page);
+  assert.match(await textOf(desk.store, id), /The first words\. And more\./);
+  assert.ok(puts.length >= 1, "the edit was saved by a PUT");
+  assert.ok(
+    puts.every((tag) => tag !== undefined && tag.startsWith('"')),
+    "every save sent the ETag it was made on",
+  );
+  assert.equal(await page.locator("#post-state").innerText(), "Draft");
+});
+
+test("two tabs change one post: a clear choice, and both texts are kept", async (t) => {
+  const desk = await openDesk(t);
+  if (desk === undefined) return;
+  const { context, page: first } = await desk.writer();
+  const id = await newDraft(first, "Two tabs", "Shared start.");
+  const second = await context.newPage();
+  await second.goto(`${SITE}/desk/posts/${id}`);
+
+  await typeAtEnd(first, " From the first tab.");
+  await saved(first);
+  // The second tab still holds the version before: its save is refused, and it asks.
+  await typeAtEnd(second, " From the second tab.");
+  const keepMine = second.getByRole("button", { name: "Keep mine (theirs becomes a copy)" });
+  await keepMine.waitFor();
+  assert.match(await second.locator("#conflict-theirs").innerText(), /“Two tabs”/);
+  // Escape does not dodge the question.
+  await second.keyboard.press("Escape");
+  assert.equal(await keepMine.isVisible(), true);
+  await keepMine.click();
+  await statusSays(second, /^Your version is saved; theirs is a new draft/);
+  const kept = await textOf(desk.store, id);
+  assert.match(kept, /Shared start\. From the second tab\./);
+  assert.doesNotMatch(kept, /first tab/);
+  const theirs = (await drafts(desk.store)).find((p) => p.title === "Two tabs (their version)");
+  assert.ok(theirs, "the first tab's text is a new draft");
+  assert.match(theirs.content?.markdown ?? "", /Shared start\. From the first tab\./);
+
+  // Now the first tab is behind: it chooses the server's text, and its own becomes a draft.
+  await typeAtEnd(first, " Late words.");
+  const showTheirs = first.getByRole("button", { name: "Show theirs (mine becomes a copy)" });
+  await showTheirs.click();
+  await statusSays(first, /^Showing their version; yours is a new draft/);
+  assert.match(await body(first).innerText(), /From the second tab\./);
+  assert.match(await textOf(desk.store, id), /From the second tab\./);
+  const mine = (await drafts(desk.store)).find((p) => p.title === "Two tabs (my version)");
+  assert.ok(mine, "the first tab's late text is a new draft");
+  assert.match(mine.content?.markdown ?? "", /From the first tab\. Late words\./);
+  // And the first tab goes on from the server's version without another conflict.
+  await typeAtEnd(first, " Agreed.");
+  await saved(first);
+  assert.match(await textOf(desk.store, id), /From the second tab\. Agreed\./);
+});
+
+test("offline edits are kept in the browser and saved when the connection returns", async (t) => {
+  const desk = await openDesk(t);
+  if (desk === undefined) return;
+  const { context, page } = await desk.writer();
+  const id = await newDraft(page, "Offline", "Online words.");
+
+  await context.setOffline(true);
+  await typeAtEnd(page, " Words on a train.");
+  await statusSays(page, /^Offline: your changes are kept in this browser/);
+  const kept = (await page.evaluate(
+    `Object.keys(localStorage).filter((k) => k.startsWith("folio-desk:${id}:")).map((k) => localStorage.getItem(k))`,
+  )) as string[];
+  assert.equal(kept.length, 1);
+  assert.match(kept[0]!, /Words on a train\./);
+  assert.doesNotMatch(await textOf(desk.store, id), /train/);
+
+  await context.setOffline(false);
+  await saved(page);
+  assert.match(await textOf(desk.store, id), /Online words\. Words on a train\./);
+  const left = await page.evaluate(
+    `Object.keys(localStorage).filter((k) => k.startsWith("folio-desk:${id}:")).length`,
+  );
+  assert.equal(left, 0, "nothing is kept once the server has it");
+});
+
+test("leaving with unsaved work asks; the words come back on the next visit", async (t) => {
+  const desk = await openDesk(t);
+  if (desk === undefined) return;
+  const { context, page } = await desk.writer();
+  const id = await newDraft(page, "Closed tab", "Saved words.");
+
+  await context.setOffline(true);
+  await typeAtEnd(page, " Unsaved words.");
+  await statusSays(page, /^Offline/);
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }),
+  );
+  const closed = page.waitForEvent("close");
+  await page.close({ runBeforeUnload: true });
+  assert.equal(await asked, "beforeunload");
+  await closed;
+  await context.setOffline(false);
+
+  // The tab is gone; once its copy is old enough to be nobody's, the next visit takes it up.
+  await new Promise((resolve) => setTimeout(resolve, ABANDONED_MS + 1000));
+  const again = await context.newPage();
+  await again.goto(`${SITE}/desk/posts/${id}`);
+  await saved(again);
+  assert.match(await body(again).innerText(), /Saved words\. Unsaved words\./);
+  assert.match(await textOf(desk.store, id), /Saved words\. Unsaved words\./);
+});
