@@ -21,7 +21,9 @@ export const MESSAGE = `{{#> layout}}
 
 /** The writer's list: their publication's posts, filtered by status and searched. */
 export const LIST = `{{#> layout}}
+{{~#if assets}}
 <link rel="stylesheet" href="{{assets.style}}">
+{{~/if}}
 <div class="desk">
 <header class="desk-head">
   <h1>{{heading}}</h1>
