@@ -234,6 +234,33 @@ export const listDocs = {
   },
 };
 
+export const readDocs = {
+  summary: "Read one of the publication's posts",
+  description: `The post as GET /v1/posts/{postId}?includeContent=true gives it, with its \`status\`
+and its \`etag\` (also the \`ETag\` header): what the editor reloads when another tab saved first.`,
+  tags,
+  operationId: "deskReadPost",
+  security: reading,
+  params: s.PostIdParams,
+  response: {
+    200: {
+      ...Type.Object(
+        {
+          id: Type.String(),
+          status: Type.String({ description: "draft, scheduled, published or archived" }),
+          etag: Type.String({ description: "Send it as If-Match on the next write" }),
+        },
+        { additionalProperties: true },
+      ),
+      description: "The post, with its content",
+      headers: { ETag: header("The post's validator"), "Cache-Control": header(PRIVATE) },
+    },
+    400: error("invalid_parameter: the id breaks the id rule"),
+    404: targetErrors[404],
+    ...sessionErrors,
+  },
+};
+
 const written = (description: string, schema: object) => ({
   ...schema,
   description,

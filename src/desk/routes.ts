@@ -171,7 +171,7 @@ function editorRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
       .send(html);
   });
   // One post with its content and ETag: what the editor reloads when another tab saved first.
-  app.get("/desk/api/posts/:postId", desk, async (request, reply) => {
+  app.get("/desk/api/posts/:postId", { ...desk, schema: docs.readDocs }, async (request, reply) => {
     const post = await postOf(request);
     if (post === undefined) throw new ApiError("not_found", "Post not found");
     const etag = etagOf(post);

@@ -23,6 +23,7 @@ const DOCUMENTED = [
   "post /desk/signout",
   "get /desk/api/session",
   "get /desk/api/posts",
+  "get /desk/api/posts/{postId}",
   "post /desk/api/posts",
   "put /desk/api/posts/{postId}",
   "delete /desk/api/posts/{postId}",
@@ -152,6 +153,15 @@ describe("the desk's routes in the OpenAPI document", () => {
     );
 
     const byId = "/desk/api/posts/{postId}";
+    const read = await expect(
+      byId,
+      writer.send({ method: "GET", url: `/desk/api/posts/${id}` }),
+      200,
+      "get",
+    );
+    assert.equal(read.json().etag, read.headers.etag);
+    assert.equal(read.json().id, id);
+    await expect(byId, writer.send({ method: "GET", url: "/desk/api/posts/pst_none" }), 404, "get");
     const put = (target: string, headers: Record<string, string>) =>
       writer.send({
         method: "PUT",
