@@ -8,7 +8,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import type { PostStore } from "../../src/store/post-store.js";
 import { ABANDONED_MS } from "../../src/desk/editor-data.js";
-import { body, openDesk, postIdOf, saved, SITE, statusSays, storedPost } from "./writer.js";
+import { body, openDesk, paced, postIdOf, saved, SITE, statusSays, storedPost } from "./writer.js";
 
 const PUBLICATION = "pub_field";
 
@@ -37,11 +37,11 @@ async function newDraft(page: Page, title: string, text: string): Promise<string
 
 async function typeAtEnd(page: Page, text: string) {
   await body(page).click();
-  await page.keyboard.press("Control+End");
+  await paced(page).press("Control+End");
   await page.keyboard.type(text);
 }
 
-test("drafts save while typing, with If-Match, and a stale tab is refused", async (t) => {
+test("drafts save while typing, each save with the ETag it was made on as If-Match", async (t) => {
   const desk = await openDesk(t);
   if (desk === undefined) return;
   const { page } = await desk.writer();

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import type { JSONContent } from "@tiptap/core";
 import { deriveContent } from "../../src/content/index.js";
 import { schema } from "../../src/content/schema.js";
-import { body, openDesk, postIdOf, SITE, statusSays, writesOf } from "./writer.js";
+import { body, openDesk, paced, postIdOf, selected, SITE, statusSays, writesOf } from "./writer.js";
 
 /** Every node and mark type the editor used, with a code block's languages. */
 function typesIn(doc: JSONContent, into = new Set<string>()): Set<string> {
@@ -24,7 +24,7 @@ test("a post with every node and mark, written by keyboard and toolbar, publishe
   if (desk === undefined) return;
   const { page, seen } = await desk.writer();
   const writes = writesOf(page);
-  const key = page.keyboard;
+  const key = paced(page);
 
   await page.getByRole("link", { name: "New post" }).click();
   await page.waitForURL(`${SITE}/desk/posts/new`);
@@ -57,10 +57,13 @@ test("a post with every node and mark, written by keyboard and toolbar, publishe
   await marked("Control+.", "2");
   await key.type("and a link");
   for (let i = 0; i < 4; i++) await key.press("Shift+ArrowLeft");
+  // As a writer would, look before pressing on: the editor has taken the selection up.
+  await selected(page, "link");
   await key.press("Control+k");
   await page.getByLabel("Link address").fill("https://example.org/folio");
   await key.press("Enter");
   await page.waitForSelector(".desk-prose a[href='https://example.org/folio']");
+  assert.equal(await page.locator(".desk-prose a").innerText(), "link");
   await key.press("End");
   await key.press("Enter");
   await key.type("### Lists");

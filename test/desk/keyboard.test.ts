@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { assertFits, axeViolations, VIEWS } from "../site/chromium.js";
-import { body, openDesk, SITE, statusSays } from "./writer.js";
+import { body, openDesk, paced, SITE, statusSays } from "./writer.js";
 
 /** Presses Tab until the focused control is named `name`; fails after `most` presses. */
 async function tabTo(page: Page, name: string, most = 40) {
@@ -43,17 +43,18 @@ test("from the list to a published post by keyboard alone; time to typing", asyn
   await page.keyboard.press("ArrowRight");
   assert.equal(await page.evaluate(`document.activeElement.textContent`), "Italic");
   await tabTo(page, "Body");
-  await page.keyboard.type("## A heading by its shortcut");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Words, and ");
-  await page.keyboard.press("Control+b");
-  await page.keyboard.type("bold ones");
-  await page.keyboard.press("Control+b");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("- a list");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("The end.");
+  const key = paced(page);
+  await key.type("## A heading by its shortcut");
+  await key.press("Enter");
+  await key.type("Words, and ");
+  await key.press("Control+b");
+  await key.type("bold ones");
+  await key.press("Control+b");
+  await key.press("Enter");
+  await key.type("- a list");
+  await key.press("Enter");
+  await key.press("Enter");
+  await key.type("The end.");
   await tabTo(page, "Publish");
   await page.keyboard.press("Enter");
   await statusSays(page, /^Published\./);

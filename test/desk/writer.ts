@@ -71,6 +71,55 @@ export function body(page: Page) {
   return page.getByRole("textbox", { name: "Body" });
 }
 
+/** Until the page has drawn a frame: the events of a keystroke have all been handled. */
+export function frame(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (
+          globalThis as unknown as { requestAnimationFrame(f: () => void): void }
+        ).requestAnimationFrame(() => resolve(undefined)),
+      ),
+  );
+}
+
+/**
+ * The keyboard at a writer's pace: each key waits for a frame after it. A browser tells the
+ * editor of a selection moved by the keys (Shift+Arrow, End) in a task of its own; keys sent
+ * faster than any hand can overtake it.
+ */
+export function paced(page: Page) {
+  return {
+    async press(key: string) {
+      await page.keyboard.press(key);
+      await frame(page);
+    },
+    async type(text: string) {
+      await page.keyboard.type(text);
+      await frame(page);
+    },
+  };
+}
+
+/** Waits until the page's selection is `text`, and a frame later (the editor has read it). */
+export async function selected(page: Page, text: string) {
+  await page.waitForFunction(
+    (wanted) =>
+      (globalThis as unknown as { getSelection(): { toString(): string } })
+        .getSelection()
+        .toString() === wanted,
+    text,
+  );
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (
+          globalThis as unknown as { requestAnimationFrame(f: () => void): void }
+        ).requestAnimationFrame(() => resolve(undefined)),
+      ),
+  );
+}
+
 /** Waits until the editor's status line matches `pattern`. */
 export async function statusSays(page: Page, pattern: RegExp, timeout = 30_000) {
   await page.waitForFunction(

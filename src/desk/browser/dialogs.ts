@@ -16,11 +16,30 @@ export function ask(dialog: HTMLDialogElement, required = false): Promise<string
     const cancel = (event: Event) => {
       if (required) event.preventDefault();
     };
+    // Enter in a field submits on its keyup, not its keydown: closing at keydown gives focus
+    // back to the editor, which would then take the rest of the keystroke and replace the
+    // text the dialog was about (a link's words) with a new paragraph.
+    let entered = false;
+    const down = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !isField(event.target)) return;
+      event.preventDefault();
+      entered = true;
+    };
+    const up = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !entered) return;
+      entered = false;
+      const form = dialog.querySelector("form");
+      form?.requestSubmit(form.querySelector<HTMLButtonElement>("button[value]"));
+    };
     dialog.addEventListener("cancel", cancel);
+    dialog.addEventListener("keydown", down);
+    dialog.addEventListener("keyup", up);
     dialog.addEventListener(
       "close",
       () => {
         dialog.removeEventListener("cancel", cancel);
+        dialog.removeEventListener("keydown", down);
+        dialog.removeEventListener("keyup", up);
         resolve(dialog.returnValue);
       },
       { once: true },
@@ -28,4 +47,8 @@ export function ask(dialog: HTMLDialogElement, required = false): Promise<string
     dialog.returnValue = "";
     dialog.showModal();
   });
+}
+
+function isField(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && !["file", "checkbox", "radio"].includes(target.type);
 }

@@ -208,6 +208,8 @@ function created(id: string) {
   data.post = { ...(data.post ?? EMPTY_POST), id };
   if (status === "new") status = "draft";
   render();
+  // The slug the server made from the title.
+  void refresh();
 }
 const EMPTY_POST = {
   ...{ id: "", etag: "", title: "", subtitle: "", slug: "", categories: [], imageUrl: "" },
@@ -346,7 +348,10 @@ async function askLink() {
       chain
         .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] })
         .run();
-    } else chain.setLink({ href: url }).run();
+    } else {
+      // The cursor after the link, as after typing it: the next keys do not replace it.
+      chain.setLink({ href: url }).setTextSelection(editor.state.selection.to).run();
+    }
   } else editor.commands.focus();
 }
 
