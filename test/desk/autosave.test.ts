@@ -105,6 +105,36 @@ test("two tabs change one post: a clear choice, and both texts are kept", async 
   assert.match(await textOf(desk.store, id), /From the second tab\. Agreed\./);
 });
 
+test("a post deleted in another tab: the words typed after are saved as a new draft", async (t) => {
+  const desk = await openDesk(t);
+  if (desk === undefined) return;
+  const { context, page } = await desk.writer();
+  const id = await newDraft(page, "Short-lived", "Kept words.");
+  const other = await context.newPage();
+  await other.goto(`${SITE}/desk/posts/${id}`);
+  await other.getByRole("button", { name: "Delete", exact: true }).click();
+  await Promise.all([
+    other.waitForURL(`${SITE}/desk?deleted=1`),
+    other.getByRole("button", { name: "Delete the post" }).click(),
+  ]);
+  await typeAtEnd(page, " Typed after.");
+  await statusSays(page, /^Saved as a new draft/);
+  const recovered = (await drafts(desk.store)).filter((p) => p.title === "Short-lived (recovered)");
+  assert.equal(recovered.length, 1, "the text is a new draft");
+  assert.match(recovered[0]!.content?.markdown ?? "", /Kept words\. Typed after\./);
+  assert.match(
+    await page.locator("#save-error").innerText(),
+    /deleted elsewhere: your text is a new draft, open here/,
+  );
+  // The editor goes on in the new draft: later words are saved there, not in another copy.
+  assert.equal(postIdOf(page), recovered[0]!.id);
+  await typeAtEnd(page, " And on.");
+  await saved(page);
+  const now = (await drafts(desk.store)).filter((p) => p.title.startsWith("Short-lived"));
+  assert.equal(now.length, 1);
+  assert.match(await textOf(desk.store, recovered[0]!.id), /Typed after\. And on\./);
+});
+
 test("offline edits are kept in the browser and saved when the connection returns", async (t) => {
   const desk = await openDesk(t);
   if (desk === undefined) return;

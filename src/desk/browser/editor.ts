@@ -206,7 +206,8 @@ function when(ms: number): string {
 function created(id: string) {
   history.replaceState(null, "", `/desk/posts/${encodeURIComponent(id)}`);
   data.post = { ...(data.post ?? EMPTY_POST), id };
-  if (status === "new") status = "draft";
+  // A new post, or the copy of one deleted elsewhere: a draft until the server says more.
+  status = "draft";
   render();
   // The slug the server made from the title.
   void refresh();

@@ -240,12 +240,19 @@ export class Saver {
   /** The post was deleted elsewhere: the text becomes a new draft. */
   private async gone(mine: PostBody): Promise<boolean> {
     const copy = await this.copy(mine, "(recovered)");
-    this.forget();
-    if (copy !== undefined) {
-      this.ui.error("This post was deleted elsewhere; your text is saved as a new draft.");
-      this.ui.status("Saved as a new draft:", { href: `/desk/posts/${copy}`, text: "open it" });
-    }
-    return false;
+    // Not saved anywhere: the text stays in the browser, and the page says why.
+    if (copy === undefined) return false;
+    this.id = copy.id;
+    this.etag = copy.etag;
+    this.local.rename(copy.id);
+    this.ui.created(copy.id);
+    if (sameBody(mine, this.ui.snapshot())) {
+      this.savedVersion = this.version;
+      this.local.clear();
+    } else this.schedule();
+    this.ui.error("This post was deleted elsewhere: your text is a new draft, open here.");
+    this.ui.status("Saved as a new draft.");
+    return true;
   }
 
   /**
@@ -255,7 +262,7 @@ export class Saver {
   private async conflict(mine: PostBody, theirs: ServerPost, shown: boolean) {
     const choice = await this.ui.choose(theirs);
     if (choice === "mine") {
-      const copy = await this.copy(bodyOf(theirs), "(their version)");
+      const copy = (await this.copy(bodyOf(theirs), "(their version)"))?.id;
       if (copy === undefined) return;
       this.etag = theirs.etag;
       if (shown) this.ui.show(mine);
@@ -269,7 +276,7 @@ export class Saver {
       }
       return;
     }
-    const copy = await this.copy(mine, "(my version)");
+    const copy = (await this.copy(mine, "(my version)"))?.id;
     if (copy === undefined) return;
     this.ui.show(bodyOf(theirs));
     this.etag = theirs.etag;
@@ -282,7 +289,10 @@ export class Saver {
   }
 
   /** Saves `body` as a new draft; its id, or undefined (and the page says why). */
-  private async copy(body: PostBody, suffix: string): Promise<string | undefined> {
+  private async copy(
+    body: PostBody,
+    suffix: string,
+  ): Promise<{ id: string; etag: string | undefined } | undefined> {
     const title = `${[...(body.title || "Untitled")].slice(0, 200 - suffix.length - 1).join("")} ${suffix}`;
     const copy: PostBody = { ...body, title, status: "draft" };
     delete copy.slug;
@@ -291,7 +301,7 @@ export class Saver {
       const key = `desk-copy-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       const answer = await this.api.create(copy, key);
       const id = (answer.json as { id?: string } | undefined)?.id;
-      if (id !== undefined) return id;
+      if (id !== undefined) return { id, etag: answer.etag };
       this.ui.error(`The other version could not be saved: ${answer.message ?? answer.status}`);
     } catch {
       this.ui.error("The other version could not be saved: no connection. Nothing was changed.");
