@@ -60,9 +60,9 @@ writeFileSync(STAMP, `${started.toISOString()}\n`);
 utimesSync(STAMP, started, started);
 
 /**
- * The desk's editor for the browser: one script and one stylesheet, minified, with every
- * dependency inside (nothing is loaded from elsewhere). The server serves them under names
- * made from their hash (src/desk/assets.ts).
+ * The desk's browser code: the editor's script and stylesheet, and the passkey buttons' script
+ * (sign-in page, writer's list), minified, with every dependency inside (nothing is loaded from
+ * elsewhere). The server serves them under names made from their hash (src/desk/assets.ts).
  */
 async function bundleDesk() {
   const esbuild = await import("esbuild");
@@ -70,6 +70,7 @@ async function bundleDesk() {
     entryPoints: {
       editor: "src/desk/browser/editor.ts",
       "editor-style": "src/desk/browser/editor.css",
+      passkey: "src/desk/browser/passkey.ts",
     },
     outdir: "dist/desk",
     bundle: true,

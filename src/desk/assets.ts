@@ -14,6 +14,7 @@ export const BUNDLE_DIR = fileURLToPath(new URL("../../desk/", import.meta.url))
 const FILES = {
   script: { file: "editor.js", type: "text/javascript; charset=utf-8", ext: "js" },
   style: { file: "editor-style.css", type: "text/css; charset=utf-8", ext: "css" },
+  passkey: { file: "passkey.js", type: "text/javascript; charset=utf-8", ext: "js" },
 } as const;
 
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -21,6 +22,8 @@ export const ASSET_CACHE = "public, max-age=31536000, immutable";
 export interface AssetPaths {
   script: string;
   style: string;
+  /** The passkey buttons of the sign-in page and the writer's list. */
+  passkey: string;
 }
 
 export class DeskAssets {

@@ -10,8 +10,11 @@ import type { DeskSessions } from "./sessions.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route needs a live desk session (guard.ts). */
-    desk?: boolean;
+    /**
+     * The route needs a live desk session (guard.ts); a `page` shows a writer without one the
+     * sign-in page instead of the API's refusal.
+     */
+    desk?: true | "page";
   }
   interface FastifyRequest {
     deskSession: DeskSessionRecord | null;
@@ -76,11 +79,15 @@ export function requireSameOrigin(request: FastifyRequest, siteOrigin: string): 
   }
 }
 
+/** What a page answers a request without a live session. */
+export type SignInPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 export function installGuard(
   app: FastifyInstance,
   sessions: DeskSessions,
   jar: CookieJar,
   siteOrigin: string,
+  signInPage: SignInPage,
 ) {
   app.decorateRequest("deskSession", null);
   // The API's CORS headers let any origin read it; the desk is read by its own pages alone.
@@ -89,13 +96,15 @@ export function installGuard(
     done(null, payload);
   });
   app.addHook("onRoute", (route) => {
-    if (route.config?.desk !== true) return;
+    const kind = route.config?.desk;
+    if (kind === undefined) return;
     route.onRequest = [
       ...[route.onRequest ?? []].flat(),
-      async (request: FastifyRequest) => {
+      async (request: FastifyRequest, reply: FastifyReply) => {
         const secret = jar.read(request);
         const session = secret === undefined ? undefined : await sessions.authenticate(secret);
         if (session === undefined) {
+          if (kind === "page") return signInPage(request, reply);
           throw new ApiError("unauthorized", "Sign in to the desk first (your session ended)");
         }
         request.deskSession = session;

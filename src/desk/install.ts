@@ -35,12 +35,14 @@ export async function installDesk(app: FastifyInstance, deps: DeskDependencies) 
   const siteOrigin = new URL(config.siteUrl).origin;
   const assets = deps.assets ?? new DeskAssets();
   const maxBytes = config.desk.mediaMaxBytes;
+  const pages = new DeskPages(deps.theme, config.siteUrl, assets.paths, maxBytes);
   await app.register(async (scope) => {
-    installGuard(scope, sessions, jar, siteOrigin);
+    installGuard(scope, sessions, jar, siteOrigin, (request, reply) =>
+      pages.signInNeeded(reply, request.url, 401),
+    );
     await scope.register(deskRoutes, {
-      ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock, assets },
+      ...{ store, sessions, jar, siteOrigin, authoring: deps.authoring, clock, assets, pages },
       now: deps.now ?? Date.now,
-      pages: new DeskPages(deps.theme, config.siteUrl, assets.paths, maxBytes),
       preview: new PostPreview(deps.theme, config.siteUrl, store),
       passkeys: new Passkeys(store, relyingParty(config.siteUrl), clock),
       settings: config.desk,

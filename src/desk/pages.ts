@@ -48,19 +48,34 @@ const headers = (policy: string) =>
     "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
   });
+/** A page whose only script is the passkey button's: it talks to the desk alone. */
+const PASSKEY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src data:",
+  "connect-src 'self'",
+  ...COMMON_POLICY,
+].join("; ");
+
 const MESSAGE_HEADERS = headers(MESSAGE_POLICY.join("; "));
-const LIST_HEADERS = MESSAGE_HEADERS;
+const PASSKEY_HEADERS = headers(PASSKEY_POLICY);
 const EDITOR_HEADERS = headers(EDITOR_POLICY);
 
 interface MessagePage extends PageModel {
   heading: string;
   message: string;
   form?: { action: string; button: string; fields: { name: string; value: string }[] };
+  /** The passkey sign-in button, and the desk address it returns to. */
+  passkey?: { script: string; back: string };
+  link?: { href: string; text: string };
 }
 
 export interface Who {
   user: string;
   publication: string;
+  /** How many passkeys the writer has registered. */
+  passkeys: number;
 }
 
 /** One row of the writer's list. */
@@ -81,6 +96,8 @@ interface ListPage extends PageModel {
   /** Undefined when the bundle was not built: the list works without its stylesheet. */
   assets?: AssetPaths;
   notice?: string;
+  passkeys: number;
+  passkeysText: string;
   statuses: { value: string; label: string; selected: boolean }[];
   query: string;
   countText: string;
@@ -119,7 +136,13 @@ const LANGUAGES = [
   ...["xml", "yaml"],
 ];
 
-const PAGE_SAMPLE_ASSETS: AssetPaths = { script: "/desk/assets/a.js", style: "/desk/assets/a.css" };
+const PAGE_SAMPLE_ASSETS: AssetPaths = {
+  script: "/desk/assets/a.js",
+  style: "/desk/assets/a.css",
+  passkey: "/desk/assets/p.js",
+};
+
+const SIGN_IN_LINK = { href: "/desk/signin", text: "Sign in with a passkey instead" };
 
 export class DeskPages {
   private readonly renderMessage: (model: MessagePage) => string;
@@ -138,9 +161,11 @@ export class DeskPages {
     const sample = this.model({
       ...{ heading: "Sample", message: "A sample desk page." },
       form: { action: "/desk", button: "Go", fields: [{ name: "a", value: "b" }] },
+      passkey: { script: PAGE_SAMPLE_ASSETS.passkey, back: "/desk" },
+      link: { href: "/desk", text: "Sample" },
     });
     this.renderMessage = theme.compile("the desk's page", MESSAGE, sample);
-    const who = { user: "Sample", publication: "Sample" };
+    const who = { user: "Sample", publication: "Sample", passkeys: 0 };
     this.renderList = theme.compile(
       "the desk's list",
       LIST,
@@ -164,11 +189,29 @@ export class DeskPages {
     });
   }
 
+  /**
+   * Where a writer without a session lands: a passkey signs them in and back to `back` (a desk
+   * address); without one, an invite link is the way in.
+   */
+  signInNeeded(reply: FastifyReply, back: string, status: number) {
+    const content = {
+      heading: "Sign in to the desk",
+      message:
+        "Sign in with a passkey you added on this device, or follow a sign-in link from your " +
+        "publication's operator (each link works once).",
+    };
+    if (this.assets === undefined) return this.message(reply, status, content);
+    const passkey = { script: this.assets.passkey, back };
+    const html = this.renderMessage(this.model({ ...content, passkey }));
+    return this.send(reply, status, PASSKEY_HEADERS, html);
+  }
+
   badLink(reply: FastifyReply) {
     return this.message(reply, 400, {
       heading: "This sign-in link cannot be used",
       message:
         "It was used already, it expired, or it was copied incompletely. Ask for a new invite.",
+      link: SIGN_IN_LINK,
     });
   }
 
@@ -176,6 +219,7 @@ export class DeskPages {
     return this.message(reply, 200, {
       heading: "Signed out",
       message: "Your desk session has ended.",
+      link: { href: "/desk/signin", text: "Sign in again" },
     });
   }
 
@@ -197,7 +241,8 @@ export class DeskPages {
   /** The writer's list of their publication's posts. */
   list(reply: FastifyReply, who: Who, csrf: string, listing: Listing) {
     const model = this.listModel(who, csrf, listing, this.assets);
-    return this.send(reply, 200, LIST_HEADERS, this.renderList(model));
+    const policy = this.assets === undefined ? MESSAGE_HEADERS : PASSKEY_HEADERS;
+    return this.send(reply, 200, policy, this.renderList(model));
   }
 
   /** The editor, on a post of the session's publication or on a new one (`post` undefined). */
@@ -233,6 +278,13 @@ export class DeskPages {
       heading: "Desk",
       message: `Signed in as ${who.user} to ${who.publication}.`,
       ...{ csrf, csrfField: CSRF_FIELD, statuses, query, posts },
+      passkeys: who.passkeys,
+      passkeysText:
+        who.passkeys === 0
+          ? "You have no passkey yet: add one to sign in on this device without an invite link."
+          : who.passkeys === 1
+            ? "You have 1 passkey."
+            : `You have ${who.passkeys} passkeys.`,
       ...(assets && { assets }),
       countText: query === "" ? count : `${count} matching “${query}”`,
       ...(listing.notice !== undefined && { notice: listing.notice }),

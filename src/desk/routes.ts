@@ -47,7 +47,8 @@ const PRIVATE = {
   "cache-control": "private, no-store",
   "cross-origin-resource-policy": "same-origin",
 };
-const desk = { config: { desk: true } };
+const desk = { config: { desk: true } } as const;
+const deskPage = { config: { desk: "page" } } as const;
 
 export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
   const { sessions, jar, pages } = o;
@@ -59,6 +60,7 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
 
   app.get("/desk/signin", async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
+    if (token === undefined) return pages.signInNeeded(reply, "/desk", 200);
     if (typeof token !== "string" || token === "") return pages.badLink(reply);
     return pages.signIn(reply, token);
   });
@@ -72,11 +74,17 @@ export async function deskRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     return reply.code(303).headers({ location: "/desk", "cache-control": "no-store" }).send();
   });
 
-  app.get("/desk", desk, async (request, reply) => {
+  app.get("/desk", deskPage, async (request, reply) => {
     const session = sessionOf(request);
-    const user = await o.store.findUser({ id: session.userId });
-    const publication = await o.store.findPublication({ id: session.publicationId });
-    const who = { user: user?.name ?? session.userId, publication: publication?.name ?? "" };
+    const [user, publication, passkeys] = await Promise.all([
+      o.store.findUser({ id: session.userId }),
+      o.store.findPublication({ id: session.publicationId }),
+      o.store.listPasskeys(session.userId),
+    ]);
+    const who = {
+      ...{ user: user?.name ?? session.userId, publication: publication?.name ?? "" },
+      passkeys: passkeys.length,
+    };
     const listing = await writersList(
       o.authoring.own,
       session.publicationId,
@@ -144,11 +152,11 @@ function editorRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
     return own.find(sessionOf(request).publicationId, postId, true);
   };
 
-  app.get("/desk/posts/new", desk, async (request, reply) => {
+  app.get("/desk/posts/new", deskPage, async (request, reply) => {
     const publication = await publicationOf(request);
     return o.pages.editor(reply, publication, undefined, sessionOf(request).csrf, o.now());
   });
-  app.get("/desk/posts/:postId", desk, async (request, reply) => {
+  app.get("/desk/posts/:postId", deskPage, async (request, reply) => {
     const post = await postOf(request);
     if (post === undefined) return o.pages.notFound(reply);
     const publication = await publicationOf(request);
@@ -161,7 +169,7 @@ function editorRoutes(app: FastifyInstance, o: DeskRoutesOptions) {
       o.now(),
     );
   });
-  app.get("/desk/posts/:postId/preview", desk, async (request, reply) => {
+  app.get("/desk/posts/:postId/preview", deskPage, async (request, reply) => {
     const post = await postOf(request);
     if (post === undefined) return o.pages.notFound(reply);
     const html = await o.preview.render(await publicationOf(request), toWirePost(post, true));

@@ -15,6 +15,16 @@ export const MESSAGE = `{{#> layout}}
     <button class="button" type="submit">{{form.button}}</button>
   </form>
   {{~/if}}
+  {{~#if passkey}}
+  <div class="desk-passkey" data-passkey="signin" data-return="{{passkey.back}}">
+    <button class="button passkey-button" type="button" hidden>Sign in with a passkey</button>
+    <p class="passkey-status" role="status"></p>
+  </div>
+  <script type="module" src="{{passkey.script}}"></script>
+  {{~/if}}
+  {{~#if link}}
+  <p><a href="{{link.href}}">{{link.text}}</a></p>
+  {{~/if}}
 </header>
 {{/layout}}
 `;
@@ -65,6 +75,15 @@ export const LIST = `{{#> layout}}
 {{~/if}}
 {{~#if more}}
 <p class="desk-more">{{#if more.url}}<a href="{{more.url}}">Older posts</a>{{else}}{{more.text}}{{/if}}</p>
+{{~/if}}
+{{~#if assets}}
+<section class="desk-passkey" data-passkey="register" aria-labelledby="passkeys-heading">
+  <h2 id="passkeys-heading">Passkeys</h2>
+  <p class="passkey-count" data-count="{{passkeys}}">{{passkeysText}}</p>
+  <button class="button passkey-button" type="button" hidden>Add a passkey</button>
+  <p class="passkey-status" role="status"></p>
+</section>
+<script type="module" src="{{assets.passkey}}"></script>
 {{~/if}}
 </div>
 {{/layout}}

@@ -1,7 +1,7 @@
 // The editor's bundle as served: within its budget (250 KB of gzipped JavaScript), under a
 // name made from its hash with immutable caching, compressed on request; the editor's page
-// lets only this origin's scripts run (nothing inline, nothing from elsewhere) and the
-// reader's pages keep running none at all.
+// lets only this origin's scripts run (nothing inline, nothing from elsewhere), the list and the
+// sign-in page run only the passkey button's, and the reader's pages keep running none at all.
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { test } from "node:test";
@@ -24,7 +24,7 @@ test("the editor's script is within its budget of 250 KB gzipped", (t) => {
   t.diagnostic(`editor.js: ${script.length} bytes, ${gzipped} gzipped (budget ${BUDGET})`);
 });
 
-test("the bundle is served by hash, immutable and compressed; only the editor runs a script", async (t) => {
+test("the bundle is served by hash, immutable and compressed; the editor's page runs it alone", async (t) => {
   const desk = await buildDesk(t, sqliteFactory);
   const writer = await desk.signIn();
   const editor = await writer.send({ method: "GET", url: "/desk/posts/new" });
@@ -63,10 +63,21 @@ test("the bundle is served by hash, immutable and compressed; only the editor ru
   const wrong = await desk.app.inject({ url: "/desk/assets/editor.AAAAAAAAAAAA.js" });
   assert.equal(wrong.statusCode, 404);
 
-  // The list has no script; nor has a reader's page.
+  // The list and the sign-in page run the passkey button's script alone, which talks to the
+  // desk alone; a reader's page runs none.
   const list = await writer.send({ method: "GET", url: "/desk" });
-  assert.doesNotMatch(String(list.headers["content-security-policy"]), /script-src/);
-  assert.doesNotMatch(list.body, /<script/);
+  const signIn = await desk.app.inject({ url: "/desk" });
+  assert.equal(signIn.statusCode, 401);
+  for (const page of [list, signIn]) {
+    const listPolicy = String(page.headers["content-security-policy"]);
+    assert.match(listPolicy, /(^|; )script-src 'self'(;|$)/);
+    assert.match(listPolicy, /(^|; )connect-src 'self'(;|$)/);
+    const listScripts = [...page.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    assert.equal(listScripts.length, 1, listScripts.join(" "));
+    const passkey = /^<script type="module" src="([^"]+)">$/.exec(listScripts[0]!)?.[1];
+    assert.match(passkey ?? "", /^\/desk\/assets\/passkey\.[\w-]{12}\.js$/);
+    assert.equal((await desk.app.inject({ url: passkey! })).statusCode, 200);
+  }
   const reader = await desk.app.inject({ url: "/", headers: { accept: "text/html" } });
   assert.doesNotMatch(String(reader.headers["content-security-policy"]), /script-src/);
 });

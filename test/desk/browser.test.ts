@@ -1,5 +1,6 @@
-// The desk's pages as a writer's Chromium shows them, reached the way a writer does: an invite
-// link opened, its button pressed, the desk reached, signed out; the spent link opened again.
+// The desk's pages as a writer's Chromium shows them, reached the way a writer does: the desk
+// asked without a session, an invite link opened, its button pressed, the desk reached, signed
+// out; the spent link opened again.
 // Every page is in the site's look (its stylesheet, loaded under the desk's policy), fits a
 // phone's and a desktop's screen, logs no error, asks nothing of another host, and axe-core
 // finds nothing against WCAG 2.1 A and AA.
@@ -49,6 +50,12 @@ test("the desk's pages in Chromium: sign in by invite, desk, sign out, a spent l
       seen.requests.length = 0;
     };
 
+    // Without a session the desk asks to sign in, in the site's look.
+    const anonymous = await page.goto(`${SITE}/desk/posts/new`, { waitUntil: "load" });
+    assert.equal(anonymous?.status(), 401);
+    assert.equal(await heading(page), "Sign in to the desk");
+    await check("no session", 401);
+
     const invite = await sessions.invite("field-notes", "usr_ada");
     assert.equal(new URL(invite.url).origin, SITE);
     const opened = await page.goto(invite.url, { waitUntil: "load" });
@@ -89,9 +96,9 @@ test("the desk's pages in Chromium: sign in by invite, desk, sign out, a spent l
     assert.equal(await heading(page), "This sign-in link cannot be used");
     await check("spent link", 400);
     const bare = await page.goto(`${SITE}/desk/signin`, { waitUntil: "load" });
-    assert.equal(bare?.status(), 400);
-    assert.equal(await heading(page), "This sign-in link cannot be used");
-    await check("link without its token", 400);
+    assert.equal(bare?.status(), 200);
+    assert.equal(await heading(page), "Sign in to the desk");
+    await check("sign-in without a link", 200);
     await page.close();
   }
 

@@ -5,6 +5,7 @@
 // the loopback server, so the relying party is the host name SITE_URL gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { Locator } from "playwright-core";
 import { buildSite, listen } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
 import { launch } from "../site/chromium.js";
@@ -195,3 +196,59 @@ test("a passkey registered and used with Chromium's virtual authenticator", asyn
   assert.equal(second.signedIn?.status, 200, JSON.stringify(second.signedIn?.json));
   assert.equal((await store.listDeskSessions()).filter((s) => s.method === "passkey").length, 2);
 });
+
+test("the desk's own buttons: add a passkey on the list, sign in with it where the desk asks", async (t) => {
+  const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_URL: SITE } });
+  const port = new URL(await listen(app)).port;
+  const browser = await launch(t, [offline([HOST, port])]);
+  if (browser === undefined) return;
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      ...{ protocol: "ctap2", transport: "internal", hasResidentKey: true },
+      ...{ hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    },
+  });
+
+  await signInByInvite(page, inviter(store, SITE), SITE);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await assertText(passkeys, /You have no passkey yet/);
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  await assertText(passkeys.getByRole("status"), /^Passkey added/);
+  await assertText(passkeys, /You have 1 passkey\./);
+  assert.equal((await store.listPasskeys("usr_ada")).length, 1);
+  // The list says so after a reload too: the count is the store's.
+  await page.reload({ waitUntil: "load" });
+  await assertText(passkeys, /You have 1 passkey\./);
+
+  await Promise.all([
+    page.waitForResponse((r) => r.url() === `${SITE}/desk/signout` && r.status() === 200),
+    page.getByRole("button", { name: "Sign out" }).click(),
+  ]);
+  // A writer without a session who opens the editor is asked to sign in, and lands back there.
+  const asked = await page.goto(`${SITE}/desk/posts/new`, { waitUntil: "load" });
+  assert.equal(asked?.status(), 401);
+  assert.equal((await page.locator("h1").innerText()).trim(), "Sign in to the desk");
+  // The sign-in page is served at the editor's own address: wait for the editor's answer.
+  await Promise.all([
+    page.waitForResponse((r) => r.url() === `${SITE}/desk/posts/new` && r.status() === 200),
+    page.getByRole("button", { name: "Sign in with a passkey" }).click(),
+  ]);
+  await page.waitForLoadState("load");
+  assert.equal((await page.locator("h1").innerText()).trim(), "New post");
+  const session = await sessionSeen(page);
+  assert.equal(session.status, 200);
+  assert.equal(session.json.method, "passkey");
+  assert.deepEqual(errors, []);
+});
+
+async function assertText(locator: Locator, pattern: RegExp) {
+  await locator.filter({ hasText: pattern }).first().waitFor({ timeout: 10_000 });
+  assert.match(await locator.first().innerText(), pattern);
+}

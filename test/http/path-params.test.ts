@@ -70,21 +70,41 @@ function send(app: FastifyInstance, key: string, method: string, url: string) {
 
 /** The reader's site's own paths, whose "not found" is its 404 page, not the envelope. */
 const SITE_PAGE = /^\/(?!v1\/|desk\/|media\/|docs\/)/;
+/** The desk's pages (not its API), whose answer without a session is the sign-in page. */
+const DESK_PAGE = /^\/desk\/?(?:$|posts\/)/;
 
 /**
- * Never a 5xx; an error is the envelope (or, for a site page read, the site's 404 page), with
+ * Never a 5xx; an error is the envelope (or, for a site page read, the site's 404 page; for a desk
+ * page read without a session, the sign-in page), with
  * no-store and none of a success's headers.
  */
-function assertSafe(res: LightMyRequestResponse, what: string, method = "GET", route = "") {
+function assertSafe(
+  res: LightMyRequestResponse,
+  what: string,
+  method = "GET",
+  route = "",
+  target = route,
+) {
   assert.ok(res.statusCode < 500, `${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   for (const [name, value] of Object.entries(res.headers)) {
     for (const one of [value ?? ""].flat()) validateHeaderValue(name, String(one));
   }
   if (res.statusCode < 400) return;
   const page = res.headers["content-type"] === "text/html; charset=utf-8";
-  if (page && SITE_PAGE.test(route) && (method === "GET" || method === "HEAD")) {
-    assertSitePage(res, what, method);
-  } else assertEnvelope(res, what, method);
+  const read = method === "GET" || method === "HEAD";
+  if (page && SITE_PAGE.test(route) && read) assertSitePage(res, what, method);
+  // By the path the request resolves to: `/desk/assets/..` is the desk's own page.
+  else if (page && DESK_PAGE.test(new URL(target, "http://folio.test").pathname) && read) {
+    assertSignInPage(res, what, method);
+  } else assertEnvelope(res, what, method, route);
+}
+
+/** A desk page asked without a session (as here, with an API key alone) asks to sign in. */
+function assertSignInPage(res: LightMyRequestResponse, what: string, method: string) {
+  assert.equal(res.statusCode, 401, what);
+  assert.equal(res.headers["cache-control"], "no-store", what);
+  assert.equal(res.headers["access-control-allow-origin"], undefined, what);
+  if (method === "GET") assert.match(res.body, /<h1>Sign in to the desk<\/h1>/, what);
 }
 
 function assertSitePage(res: LightMyRequestResponse, what: string, method: string) {
@@ -94,10 +114,14 @@ function assertSitePage(res: LightMyRequestResponse, what: string, method: strin
   if (method === "GET") assert.match(res.body, /^<!doctype html>/i, what);
 }
 
-function assertEnvelope(res: LightMyRequestResponse, what: string, method = "GET") {
+function assertEnvelope(res: LightMyRequestResponse, what: string, method = "GET", route = "") {
   assert.equal(res.headers["content-type"], "application/json; charset=utf-8", what);
   assert.equal(res.headers["cache-control"], "no-store", what);
-  assert.equal(res.headers["access-control-allow-origin"], "*", what);
+  // The desk answers no origin but its own (test/desk/headers.test.ts); a malformed desk URL
+  // may be answered by the app's edge before any desk route, with the API's header.
+  if (!route.startsWith("/desk")) {
+    assert.equal(res.headers["access-control-allow-origin"], "*", what);
+  }
   for (const name of SUCCESS_ONLY) assert.equal(res.headers[name], undefined, `${what}: ${name}`);
   if (method === "HEAD") return;
   const body = res.json<{ success: boolean; error: keyof typeof errorCatalogue; msg: string }>();
@@ -121,7 +145,8 @@ describe("hostile path parameters, on every registered route", () => {
       for (const param of paramsOf(url)) {
         for (const value of HOSTILE) {
           const target = fill(url, param, value);
-          assertSafe(await send(app, key, method, target), `${method} ${target}`, method, url);
+          const res = await send(app, key, method, target);
+          assertSafe(res, `${method} ${target}`, method, url, target);
           requests++;
         }
       }

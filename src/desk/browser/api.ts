@@ -74,14 +74,32 @@ export class DeskApi {
     return this.call<Media>("POST", "/desk/api/media", file);
   }
 
+  /** Registration options for a new passkey of the signed-in writer. */
+  passkeyOptions() {
+    return this.call<unknown>("POST", "/desk/api/passkeys/options", {});
+  }
+
+  addPasskey(response: unknown) {
+    return this.call<{ id: string }>("POST", "/desk/api/passkeys", response);
+  }
+
+  /** Sign-in options; asked without a session (the API is made with no CSRF token). */
+  signInOptions() {
+    return this.call<unknown>("POST", "/desk/passkey/options", {});
+  }
+
+  signIn(response: unknown) {
+    return this.call<{ id: string }>("POST", "/desk/passkey/signin", response);
+  }
+
   private async call<T>(
     method: string,
     url: string,
-    body?: PostBody | Blob,
+    body?: unknown,
     extra: Record<string, string> = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { accept: "application/json", ...extra };
-    if (method !== "GET") headers["x-csrf-token"] = this.csrf;
+    if (method !== "GET" && this.csrf !== "") headers["x-csrf-token"] = this.csrf;
     let payload: BodyInit | undefined;
     if (body instanceof Blob) payload = body;
     else if (body !== undefined) {
