@@ -4,6 +4,7 @@
 // the site's theme in its layout, so they look like the site and every string in them is
 // escaped by the same engine. Only the editor runs a script: the desk's own bundle.
 import type { FastifyReply } from "fastify";
+import { SUBTITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from "../posts/fields.js";
 import { apiStatus } from "../posts/lifecycle.js";
 import { scriptSafeJson } from "../site/head.js";
 import { ownPageModel, SiteUrls, type Theme } from "../site/index.js";
@@ -112,6 +113,7 @@ interface EditorPage extends PageModel {
   liveUrl: string;
   previewUrl: string;
   post: { title: string; subtitle: string; slug: string; categories: string; imageUrl: string };
+  limits: { title: number; subtitle: number };
   tools: { command: string; label: string; aria: string; toggle: boolean }[];
   languages: readonly string[];
   maxMegabytes: number;
@@ -331,6 +333,7 @@ export class DeskPages {
         categories: post?.categories.join(", ") ?? "",
         imageUrl: post?.imageUrl ?? "",
       },
+      limits: { title: TITLE_MAX_LENGTH, subtitle: SUBTITLE_MAX_LENGTH },
       tools: TOOLS.map((t) => ({ ...t, aria: ariaKeys(t.keys) })),
       languages: LANGUAGES,
       maxMegabytes: Math.floor(this.maxBytes / (1024 * 1024)),

@@ -100,11 +100,11 @@ export const EDITOR = `{{#> layout}}
 <form id="post-form" class="desk-form" novalidate>
   <div class="desk-field">
     <label for="post-title">Title</label>
-    <input id="post-title" name="title" value="{{post.title}}" maxlength="200" autocomplete="off" required>
+    <input id="post-title" name="title" value="{{post.title}}" maxlength="{{limits.title}}" autocomplete="off" required>
   </div>
   <div class="desk-field">
     <label for="post-subtitle">Subtitle</label>
-    <input id="post-subtitle" name="subtitle" value="{{post.subtitle}}" maxlength="300" autocomplete="off">
+    <input id="post-subtitle" name="subtitle" value="{{post.subtitle}}" maxlength="{{limits.subtitle}}" autocomplete="off">
   </div>
   <div class="desk-row">
     <div class="desk-field desk-grow">

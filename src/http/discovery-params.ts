@@ -2,10 +2,15 @@
 // (a limit's range per route, a domain as a host name). Names match the original's client.
 import { Type } from "typebox";
 import { ApiError } from "../errors.js";
+import { CATEGORY_MAX_LENGTH, KEY_MAX_LENGTH, WALLET } from "../posts/fields.js";
 import { IncludeContentQuery } from "./schemas.js";
 
 const key = (name: string, description: string) =>
-  Type.String({ minLength: 1, maxLength: 256, description: `${description}; 1 to 256 characters` });
+  Type.String({
+    minLength: 1,
+    maxLength: KEY_MAX_LENGTH,
+    description: `${description}; 1 to ${KEY_MAX_LENGTH} characters`,
+  });
 
 export const PublicationIdParams = Type.Object({
   publicationId: key("publicationId", "Unique identifier of the publication, matched exactly"),
@@ -29,12 +34,16 @@ export const UserIdParams = Type.Object({
 });
 export const WalletParams = Type.Object({
   walletAddress: Type.String({
-    pattern: "^0x[0-9a-fA-F]{40}$",
+    pattern: WALLET,
     description: "0x and 40 hexadecimal digits, any letter case",
   }),
 });
 export const TagParams = Type.Object({
-  tag: Type.String({ minLength: 1, maxLength: 100, description: "A category, matched exactly" }),
+  tag: Type.String({
+    minLength: 1,
+    maxLength: CATEGORY_MAX_LENGTH,
+    description: "A category, matched exactly",
+  }),
 });
 export const PostSlugParams = Type.Object({
   ...PublicationIdParams.properties,

@@ -9,6 +9,7 @@ import {
   SearchBlogSchema,
   SearchUserSchema,
 } from "./discovery-search-schemas.js";
+import { KEY_MAX_LENGTH, SUMMARY_MAX_LENGTH } from "../posts/fields.js";
 import { AuthorSchema, PostSchema, SocialSchema } from "./schemas.js";
 
 // The search answers are discovery-search-schemas.ts's; their names are still imported from here.
@@ -29,9 +30,13 @@ export const publicationProperties = {
   ownerUserId: text(
     "The user (author) who owns it: the one given, else its first author by id, else empty",
   ),
-  slug: Type.String({ minLength: 1, maxLength: 256, description: "Public at {SITE_URL}/@slug" }),
+  slug: Type.String({
+    minLength: 1,
+    maxLength: KEY_MAX_LENGTH,
+    description: "Public at {SITE_URL}/@slug",
+  }),
   customDomain: Type.Optional(Type.String({ format: "uri", description: "Its own site" })),
-  summary: Type.Optional(Type.String({ maxLength: 500 })),
+  summary: Type.Optional(Type.String({ maxLength: SUMMARY_MAX_LENGTH })),
   logoUrl: Type.Optional(Type.String({ format: "uri" })),
 };
 

@@ -2,6 +2,7 @@
 // response serializer, give the TypeScript types and become the OpenAPI document.
 import { Type, type Static } from "typebox";
 import { ERROR_CODES } from "../errors.js";
+import { KEY_MAX_LENGTH, SUBTITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from "../posts/fields.js";
 
 const epochMs = (description: string) =>
   Type.String({
@@ -34,12 +35,12 @@ export const AuthorSchema = Type.Object(
 export const PostSchema = Type.Object(
   {
     id: Type.String({ description: "Unique identifier of the post" }),
-    title: Type.String({ maxLength: 200 }),
-    slug: Type.String({ minLength: 1, maxLength: 256 }),
+    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+    slug: Type.String({ minLength: 1, maxLength: KEY_MAX_LENGTH }),
     imageUrl: Type.Optional(Type.String({ format: "uri", description: "Main image of the post" })),
     publishedAt: Type.Optional(epochMs("Time of publication")),
     updatedAt: Type.Optional(epochMs("Time of last update")),
-    subtitle: Type.Optional(Type.String({ maxLength: 300 })),
+    subtitle: Type.Optional(Type.String({ maxLength: SUBTITLE_MAX_LENGTH })),
     staticHtml: Type.Optional(
       Type.String({ description: "Sanitized rendered HTML; only with includeContent=true" }),
     ),
@@ -72,21 +73,23 @@ export const ErrorSchema = Type.Object(
 );
 
 const slugParam = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 256, description });
+  Type.String({ minLength: 1, maxLength: KEY_MAX_LENGTH, description });
 
 export const PostByIdParams = Type.Object({
   postId: Type.String({
     minLength: 1,
-    maxLength: 256,
-    description: "Unique identifier of the post; 1 to 256 characters, matched exactly",
+    maxLength: KEY_MAX_LENGTH,
+    description: `Unique identifier of the post; 1 to ${KEY_MAX_LENGTH} characters, matched exactly`,
   }),
 });
 
 export const PostBySlugParams = Type.Object({
   publicationSlug: slugParam(
-    "URL-friendly identifier of the publication; 1 to 256 characters, case-sensitive; a leading @ is accepted and dropped",
+    `URL-friendly identifier of the publication; 1 to ${KEY_MAX_LENGTH} characters, case-sensitive; a leading @ is accepted and dropped`,
   ),
-  postSlug: slugParam("URL-friendly identifier of the post; 1 to 256 characters, case-sensitive"),
+  postSlug: slugParam(
+    `URL-friendly identifier of the post; 1 to ${KEY_MAX_LENGTH} characters, case-sensitive`,
+  ),
 });
 
 // true/1 or false/0/null/empty, any letter case; given at most once (twice is an array, refused).

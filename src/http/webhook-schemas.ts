@@ -1,6 +1,7 @@
 // The wire of /v1/webhooks: request and response schemas, which also become the
 // OpenAPI document. Times are millisecond strings, as everywhere in this API.
 import { Type } from "typebox";
+import { KEY_MAX_LENGTH } from "../posts/fields.js";
 import { EVENT_TYPES } from "../store/post-events.js";
 
 const ms = (description: string) =>
@@ -69,8 +70,12 @@ export const DeliveriesQuery = Type.Object({
   ),
 });
 
-export const EndpointParams = Type.Object({ endpointId: Type.String({ maxLength: 256 }) });
-export const DeliveryParams = Type.Object({ deliveryId: Type.String({ maxLength: 256 }) });
+export const EndpointParams = Type.Object({
+  endpointId: Type.String({ maxLength: KEY_MAX_LENGTH }),
+});
+export const DeliveryParams = Type.Object({
+  deliveryId: Type.String({ maxLength: KEY_MAX_LENGTH }),
+});
 
 /** Field by field, what a refused request must say. */
 export const FIELD_RULES: Record<string, string> = {

@@ -31,10 +31,13 @@ export const PATTERN_REASONS: Readonly<Record<string, string>> = {
   [HTTP_SCHEME]: "must be an absolute http(s) URL",
 };
 
+/** The most code points an id or a slug may have: the paths that name them say so too. */
+export const KEY_MAX_LENGTH = 256;
+
 /** An id of a post, publication, author or coin: 1–256 code points, no controls. */
 export const IdentifierSchema = Type.String({
   minLength: 1,
-  maxLength: 256,
+  maxLength: KEY_MAX_LENGTH,
   pattern: KEY_TEXT,
   description: "1 to 256 characters, no control characters or lone surrogates; matched exactly",
 });
@@ -42,7 +45,7 @@ export const IdentifierSchema = Type.String({
 /** A publication's or post's slug: 1–256 URL-friendly code points. */
 export const SlugSchema = Type.String({
   minLength: 1,
-  maxLength: 256,
+  maxLength: KEY_MAX_LENGTH,
   pattern: URL_FRIENDLY,
   description:
     "1 to 256 characters; no whitespace, /, ?, #, %, \\, controls or lone surrogates; not . or ..",

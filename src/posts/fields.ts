@@ -12,6 +12,7 @@ import { HttpUrlSchema, IdentifierSchema, SlugSchema, WALLET } from "./field-rul
 export {
   HttpUrlSchema,
   IdentifierSchema,
+  KEY_MAX_LENGTH,
   NO_CONTROLS,
   PATTERN_REASONS,
   SlugSchema,
@@ -20,6 +21,7 @@ export {
 } from "./field-rules.js";
 export {
   AuthorIdsSchema,
+  CATEGORY_MAX_LENGTH,
   CategoriesSchema,
   epochMsSchema,
   MAX_CATEGORIES,
@@ -28,8 +30,10 @@ export {
   PostFieldsSchema,
   PostPreviewSchema,
   StatusSchema,
+  SUBTITLE_MAX_LENGTH,
   SubtitleSchema,
   TimestampSchema,
+  TITLE_MAX_LENGTH,
   TitleSchema,
   toEpochMs,
 } from "./post-fields.js";
@@ -49,7 +53,8 @@ const NameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** An author's bio: at most 500 code points (the original service's client caps it there). */
 export const BioSchema = Type.String({ maxLength: 500 });
 /** A publication's summary: at most 500 code points (the original service's limit). */
-const SummarySchema = Type.String({ maxLength: 500 });
+export const SUMMARY_MAX_LENGTH = 500;
+const SummarySchema = Type.String({ maxLength: SUMMARY_MAX_LENGTH });
 
 /** An Ethereum-style wallet address: 0x and 40 hexadecimal digits. */
 export const WalletSchema = Type.String({ pattern: WALLET });

@@ -9,10 +9,15 @@ const ISO_8601 = String.raw`^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?
 /** 9999-12-31T23:59:59.999Z, the last instant a four-digit year can name. */
 export const MAX_EPOCH_MS = 253402300799999;
 
+export const TITLE_MAX_LENGTH = 200;
+export const SUBTITLE_MAX_LENGTH = 300;
+/** Code points in one category's name. */
+export const CATEGORY_MAX_LENGTH = 100;
+
 /** A post's title: 1–200 code points. */
-export const TitleSchema = Type.String({ minLength: 1, maxLength: 200 });
+export const TitleSchema = Type.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH });
 /** A post's subtitle: at most 300 code points. */
-export const SubtitleSchema = Type.String({ maxLength: 300 });
+export const SubtitleSchema = Type.String({ maxLength: SUBTITLE_MAX_LENGTH });
 /** The short preview text of a post (write bodies): at most 500 code points. */
 export const PostPreviewSchema = Type.String({ maxLength: 500 });
 
@@ -21,7 +26,7 @@ export const MAX_CATEGORIES = 100;
 
 /** A post's categories: at most 100 distinct names of 1–100 code points, no controls. */
 export const CategoriesSchema = Type.Array(
-  Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROLS }),
+  Type.String({ minLength: 1, maxLength: CATEGORY_MAX_LENGTH, pattern: NO_CONTROLS }),
   { maxItems: MAX_CATEGORIES, uniqueItems: true },
 );
 
