@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import type { PostStore } from "../src/store/post-store.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";

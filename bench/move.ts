@@ -2,9 +2,10 @@
 // data set's documents) imported into SQLite, then `folio export --include-secrets` from
 // SQLite, `folio import` of that file into PostgreSQL, the export from PostgreSQL and its
 // import into a new SQLite file. Each step is its own `folio` process, timed with its peak
-// resident memory by /usr/bin/time, with the load average before and after it. A step that
-// began while the 1-minute load average was above QUIET_LOAD per core shared the machine with
-// other work: it is printed as void, and its figures are not to be reported.
+// resident memory by /usr/bin/time, with the load average before and after it. Each step waits
+// first for the load of the one before to settle; a step that still began while the 1-minute
+// load average was above QUIET_LOAD per core shared the machine with other work: it is printed
+// as void, and its figures are not to be reported.
 // Run: npm run bench:move (BENCH_POSTS=100000 for less).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -31,10 +32,26 @@ interface Step {
 const showLoad = (load: number[]) => load.map((n) => n.toFixed(2)).join(" ");
 const isVoid = (step: Step) => step.loadBefore[0]! > QUIET_LOAD * availableParallelism();
 
+/** Longest wait for the machine to settle after the step before (its own load included). */
+const SETTLE_MAX_MS = 10 * 60_000;
+
+/**
+ * Waits until the 1-minute load average is quiet again: each step loads the machine, and the
+ * next must not start in its wake (nor in PostgreSQL's checkpoint after an import). A step
+ * that began while the machine was still busy after the wait is void.
+ */
+async function settle(): Promise<void> {
+  const until = Date.now() + SETTLE_MAX_MS;
+  while (loadavg()[0]! > QUIET_LOAD * availableParallelism() && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+
 /** Runs `folio args`, stdout to `out` when given; resolves to wall time, peak RSS and load. */
 async function folio(args: string[], databaseUrl: string, out?: string): Promise<Step> {
   const stdout = out === undefined ? "ignore" : createWriteStream(out);
   if (stdout !== "ignore") await once(stdout, "open");
+  await settle();
   const loadBefore = loadavg();
   const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, FOLIO, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },

@@ -1,7 +1,7 @@
 // The 1k data set on PostgreSQL, for the cache-off cases that measure that store: a fresh
 // database per run (a build's schema may differ), imported through the real path, dropped after.
 import pg from "pg";
-import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
 import { representPost } from "../src/http/representation.js";
 import { loadDataSet } from "./data.js";

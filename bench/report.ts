@@ -36,15 +36,18 @@ export function writeReadsSection(
   const factLines = Object.entries(facts)
     .map(([k, v]) => `- ${k}: ${v}`)
     .join("\n");
-  const section = `${HEADING}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the "before" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
+  // A partial run (BENCH_ONLY) keeps its own section: it must not replace the whole table.
+  const only = process.env.BENCH_ONLY;
+  const heading = only ? `${HEADING} (BENCH_ONLY=${only})` : HEADING;
+  const section = `${heading}\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}. ${machine}.\nThe ceiling is a bare node:http server replaying Folio's recorded bytes for the same requests; the loader runs in a separate process; ceiling and Folio (and the "before" build, when given) alternate.\n\n${table}\n\n${factLines}\n`;
   console.log(`\n${section}`);
-  replaceSection(HEADING, section);
+  replaceSection(heading, section);
 }
 
 /** Puts `section` (which starts with `heading`) in place of that section, or at the end. */
 export function replaceSection(heading: string, section: string): void {
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
-  const start = previous.indexOf(heading);
+  const start = previous.indexOf(`${heading}\n`);
   const end = start === -1 ? -1 : previous.indexOf("\n## ", start + heading.length);
   const next =
     start === -1

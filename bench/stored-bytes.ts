@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import { RENDERER_VERSION, deriveContent } from "../src/content/index.js";
 import { representPost } from "../src/http/representation.js";
 import type { NumberedRecord, PostStore, Represent } from "../src/store/post-store.js";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../src/config/index.js";
 import { Outbox } from "../src/store/outbox.js";
 import type { PostStore } from "../src/store/post-store.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";

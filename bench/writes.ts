@@ -28,7 +28,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { DEFAULT_POSTGRES_SETTINGS } from "../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import { deriveContent } from "../src/content/index.js";
 import type { PostStore } from "../src/store/post-store.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { buildApp } from "../src/app.js";
 import { loadDemo } from "../src/cli/demo.js";
 import { openMigratedStore } from "../src/cli/store.js";
-import { loadConfig } from "../src/config.js";
+import { loadConfig } from "../src/config/index.js";
 
 export interface DemoSite {
   base: string;

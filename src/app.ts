@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import type { Config } from "./config.js";
+import type { Config } from "./config/index.js";
 import { GoLiveWatch } from "./posts/go-live.js";
 import { ByteLru, type SharedLru } from "./posts/byte-lru.js";
 import type { Clock } from "./posts/post-service.js";

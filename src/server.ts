@@ -1,7 +1,7 @@
 // The process: config → store → app → listen → graceful close on SIGTERM/SIGINT.
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
-import type { Config } from "./config.js";
+import type { Config } from "./config/index.js";
 import cluster from "node:cluster";
 import { localSource } from "./http/cluster-metrics.js";
 import { startMetricsServer, type MetricsServer } from "./http/metrics-server.js";

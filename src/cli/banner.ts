@@ -1,7 +1,7 @@
 // What `folio serve` prints once it listens: where, what to try, where docs and metrics are.
 // The requests to try are real posts of the store being served, not the demo's (which
 // would be 404s on someone's own data).
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { PostReader, PostRecord, StoreMaintenance } from "../store/post-store.js";
 
 /** What the banner reads: visible posts, found through the maintenance listing of ids. */

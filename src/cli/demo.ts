@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import type { PostStore } from "../store/post-store.js";
 import { parse } from "./args.js";
 import { printSummary, runImport } from "./import.js";

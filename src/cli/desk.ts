@@ -1,6 +1,6 @@
 // `folio desk invite|sessions`: signing writers in to the desk. An invite link is printed once,
 // on standard output alone; the store keeps only its hash.
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { DeskInviteError, DeskSessions } from "../desk/sessions.js";
 import type { DeskSessionRecord, PostStore } from "../store/post-store.js";
 import { UsageError, parse } from "./args.js";

@@ -1,6 +1,6 @@
 // What the help says about the environment, from the same schema as the README's table.
 import { readFileSync } from "node:fs";
-import { CONFIG_VARIABLES } from "../config-schema.js";
+import { CONFIG_VARIABLES } from "../config/variables.js";
 
 /** Words joined with ", " and wrapped at `width` columns. */
 function wrap(words: string[], width: number): string {

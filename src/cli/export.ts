@@ -1,7 +1,7 @@
 // `folio export` and `folio backup`: taking data out of the configured store.
 import { createWriteStream } from "node:fs";
 import { finished } from "node:stream/promises";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { exportMarkdown } from "../export/markdown.js";
 import { exportNdjson, UnknownPublicationChoice } from "../export/ndjson.js";
 import { BackupError, backupSqlite } from "../store/sqlite/backup.js";

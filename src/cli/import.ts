@@ -1,4 +1,4 @@
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_RECORDS,

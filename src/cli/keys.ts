@@ -1,6 +1,6 @@
 // `folio keys create|list|revoke`: the API keys of publications. A new key is
 // printed once, on standard output alone; the store keeps only its hash.
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { newApiKey } from "../posts/api-keys.js";
 import { UnknownPublicationError, type ApiKeyRecord } from "../store/api-keys.js";
 import type { PostStore } from "../store/post-store.js";

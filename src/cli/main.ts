@@ -1,6 +1,6 @@
 // `folio <command>`: parses the command line and hands over to one thin command.
-import { ConfigError } from "../config.js";
-import { databaseTarget } from "../config-database.js";
+import { ConfigError } from "../config/index.js";
+import { databaseTarget } from "../config/database.js";
 import { ThemeError } from "../site/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { SchemaTooNewError } from "../store/post-store.js";

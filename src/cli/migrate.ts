@@ -1,4 +1,4 @@
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { parse } from "./args.js";
 import { announceStore, openConfiguredStore } from "./store.js";
 

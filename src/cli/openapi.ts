@@ -1,5 +1,5 @@
 import { buildApp } from "../app.js";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { openSqliteStore } from "../store/sqlite/store.js";
 import { UsageError, parse } from "./args.js";
 

@@ -1,4 +1,4 @@
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { rerenderAll } from "../import/rerender.js";
 import { parse } from "./args.js";
 import { importLimits } from "./import-limits.js";

@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from "../config.js";
+import { loadConfig, type Config } from "../config/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { forkWorkers, isWorker } from "../workers.js";
 import { clusterSource } from "../http/cluster-metrics.js";

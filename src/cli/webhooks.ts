@@ -1,6 +1,6 @@
 // `folio webhooks add|list|remove|deliveries|redeliver`: managing endpoints and deliveries
 // from the command line. Sending is the serving process's work, not this one's.
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import type { PostStore } from "../store/post-store.js";
 import { UnknownPublicationError } from "../store/webhook-endpoints.js";
 import { EndpointInputError, addEndpoint } from "../webhooks/endpoints.js";

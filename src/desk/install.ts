@@ -1,7 +1,7 @@
 // The desk installed in one call: sessions and their guard, passkeys, the desk's routes, and
 // the public image route.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { AuthoringServices } from "../http/authoring.js";
 import { mediaRoutes } from "../media/routes.js";
 import { PostPreview, type Theme } from "../site/index.js";

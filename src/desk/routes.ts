@@ -3,7 +3,7 @@
 // as that publication's API key (http/authoring.ts): the same validation, If-Match, write limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { DeskSettings } from "../config-desk.js";
+import type { DeskSettings } from "../config/desk.js";
 import { ApiError } from "../errors.js";
 import type { AuthoringServices } from "../http/authoring.js";
 import { fieldCompiler } from "../http/field-validation.js";

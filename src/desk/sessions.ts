@@ -3,7 +3,7 @@
 // desk request reads its session row, so a revocation holds on every node at its next request;
 // reader routes never look at sessions, so this costs the read path nothing.
 import { createHash, randomBytes } from "node:crypto";
-import type { DeskSettings } from "../config-desk.js";
+import type { DeskSettings } from "../config/desk.js";
 import type {
   DeskPrincipal,
   DeskSessionRecord,

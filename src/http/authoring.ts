@@ -1,7 +1,7 @@
 // The authoring API installed in one call, before its routes: the key check on
 // every `auth` route, the per-key write limit, the write and list services, page views.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { KeyVerifier } from "../posts/api-keys.js";
 import { ContentDeriver } from "../posts/derive.js";
 import { OwnPosts } from "../posts/own-posts.js";

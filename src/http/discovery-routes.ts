@@ -2,7 +2,7 @@
 // users, lists, reader feeds and search, with their answer cache kept current by change
 // notices (on every node) and go-live times.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { AnswerCache } from "../posts/answer-cache.js";
 import { CachedAnswers } from "../posts/cached-answers.js";
 import type { SharedLru } from "../posts/byte-lru.js";

@@ -2,7 +2,7 @@
 // the API routes: metrics, the per-request log line, health, and the OpenAPI document
 // (which must see every route registered after it).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { timedStore } from "../posts/timed-store.js";
 import type { PostStore } from "../store/post-store.js";
 import cluster from "node:cluster";

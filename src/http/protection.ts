@@ -3,7 +3,7 @@
 // (routes with `config: { rateLimit: false }` — health, metrics — are exempt from both), so
 // no request to a protected route can take a way around it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { ApiError } from "../errors.js";
 import { EventLoopMonitor } from "./load-shedding.js";
 import { applyServerLimits } from "./limits.js";

@@ -1,7 +1,7 @@
 // The read service as the routes use it: the post cache over the store, kept current by
 // change notices and go-live times, building Representations from stored bytes or records.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { SharedLru } from "../posts/byte-lru.js";
 import type { GoLiveWatch } from "../posts/go-live.js";
 import { PostCache } from "../posts/post-cache.js";

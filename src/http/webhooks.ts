@@ -2,7 +2,7 @@
 // (started when it is ready, stopped when it closes, before the store is), and their metrics
 // join the app's. /v1/webhooks is keyed like the authoring API (`config.auth`, auth.ts).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { PostStore } from "../store/post-store.js";
 import { WebhookRuntime } from "../webhooks/runtime.js";
 import { registerWebhookMetrics } from "./webhook-metrics.js";

@@ -2,7 +2,7 @@
 // the shared schemas' (posts/fields.ts); this file only maps a valid line onto a record.
 import { RENDERER_VERSION } from "../content/index.js";
 import { Type } from "typebox";
-import { deskSettings } from "../config-desk.js";
+import { deskSettings } from "../config/desk.js";
 import { sniffFormat } from "../media/sniff.js";
 import {
   ApiKeyFieldsSchema,

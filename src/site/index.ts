@@ -2,7 +2,7 @@
 // page cache in the LRU the API's caches share, kept current by the same change notices and
 // go-live times, and its routes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { Answer } from "../http/answer.js";
 import type { DiscoveryDependencies } from "../http/discovery-routes.js";
 import { AnswerCache } from "../posts/answer-cache.js";

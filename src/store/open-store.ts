@@ -1,5 +1,5 @@
 // Chooses the backend from the configured database target.
-import type { DatabaseTarget } from "../config.js";
+import type { DatabaseTarget } from "../config/index.js";
 import type { PostStore, Represent } from "./post-store.js";
 import { openPostgresStore } from "./postgres/store.js";
 import { openSqliteStore } from "./sqlite/store.js";

@@ -1,5 +1,5 @@
 // When to try a failed delivery again: exponential backoff with jitter, for about a day.
-import type { WebhookSettings } from "../config-webhooks.js";
+import type { WebhookSettings } from "../config/webhooks.js";
 
 export type RetryTimes = Pick<WebhookSettings, "retryBaseMs" | "retryMaxMs" | "giveUpMs">;
 

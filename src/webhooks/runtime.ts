@@ -1,7 +1,7 @@
 // Webhooks in a serving process: the delivery worker and the go-live scheduler, started
 // together and stopped together. On SQLite the serving process is the one that
 // delivers; on PostgreSQL every node does, each claim held by one of them.
-import type { WebhookSettings } from "../config-webhooks.js";
+import type { WebhookSettings } from "../config/webhooks.js";
 import type { PostStore } from "../store/post-store.js";
 import { DeliveryCounters } from "./counters.js";
 import { GoLiveScheduler } from "./scheduler.js";

@@ -5,7 +5,7 @@
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import type { WebhookSettings } from "../config-webhooks.js";
+import type { WebhookSettings } from "../config/webhooks.js";
 import { bodyFor } from "../store/event-payload.js";
 import type { ClaimedDelivery, WebhookDeliveryStore } from "../store/post-store.js";
 import type { DeliveryCounters } from "./counters.js";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { CONFIG_VARIABLES } from "../../src/config-schema.js";
+import { CONFIG_VARIABLES } from "../../src/config/variables.js";
 import { runFolio } from "../helpers/cli.js";
 
 const packageJson = new URL("../../../package.json", import.meta.url);

@@ -3,7 +3,7 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { runFolio } from "../helpers/cli.js";
 import { loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories } from "../helpers/stores.js";

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { describe, test, type TestContext } from "node:test";
 import Database from "better-sqlite3";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { FOLIO_BIN, runFolio, type CliResult } from "../helpers/cli.js";
 import { loadFixtures } from "../helpers/fixtures.js";

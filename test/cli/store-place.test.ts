@@ -13,8 +13,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { loadConfig } from "../../src/config.js";
-import { FOLIO_ROOT } from "../../src/config-database.js";
+import { loadConfig } from "../../src/config/index.js";
+import { FOLIO_ROOT } from "../../src/config/database.js";
 import { describeDatabase } from "../../src/cli/store.js";
 import { records } from "../helpers/fixtures.js";
 import { runFolio } from "../helpers/cli.js";

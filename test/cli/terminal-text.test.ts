@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { shown, shownLines } from "../../src/cli/terminal-text.js";
-import { deskSettings } from "../../src/config-desk.js";
+import { deskSettings } from "../../src/config/desk.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
 import { runFolio } from "../helpers/cli.js";
 import { sqliteFactory } from "../helpers/stores.js";

@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { FolioError, createClient, type FolioClient } from "folio/client";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { makeKey } from "../helpers/authoring.js";
 import { loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories, type TestStore } from "../helpers/stores.js";

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { makeKey } from "../helpers/authoring.js";
 import { loadFixtures } from "../helpers/fixtures.js";
 import { pointClientAt, sdk } from "../helpers/paragraph-sdk.js";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
 import { buildSite, listen } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";

@@ -2,7 +2,7 @@
 // client that keeps the session cookie and sends what the site's own pages would.
 import type { TestContext } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
 import { build, SITE_URL, type Built } from "../helpers/app.js";
 import type { StoreFactory } from "../helpers/stores.js";

@@ -14,7 +14,7 @@ import {
 import type { AddressInfo } from "node:net";
 import type { TestContext } from "node:test";
 import type { Page } from "playwright-core";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
 import type { PostStore } from "../../src/store/post-store.js";
 

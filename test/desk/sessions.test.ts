@@ -4,9 +4,9 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { DeskInviteError, hashSecret } from "../../src/desk/sessions.js";
-import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { PostStore } from "../../src/store/post-store.js";

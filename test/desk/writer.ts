@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { TestContext } from "node:test";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { DeskSessions } from "../../src/desk/sessions.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { buildSite, listen, type SiteBuilt } from "../helpers/site.js";

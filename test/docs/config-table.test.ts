@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { CONFIG_VARIABLES } from "../../src/config-schema.js";
-import { loadConfig } from "../../src/config.js";
+import { CONFIG_VARIABLES } from "../../src/config/variables.js";
+import { loadConfig } from "../../src/config/index.js";
 import { importLimits } from "../../src/cli/import-limits.js";
 import { README, configTable, withTable } from "../../scripts/config-table.js";
 

@@ -10,7 +10,7 @@ import { describe, it } from "node:test";
 import { setImmediate } from "node:timers/promises";
 import sharp from "sharp";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { representPost } from "../../src/http/representation.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { EXTENSIONS, processImage } from "../../src/media/images.js";

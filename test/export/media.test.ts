@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { describe, it, type TestContext } from "node:test";
 import sharp from "sharp";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { exportNdjson } from "../../src/export/ndjson.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import type { PostStore } from "../../src/store/post-store.js";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NO_SHEDDING, SITE_URL } from "../helpers/app.js";

@@ -2,7 +2,7 @@
 import type { TestContext } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDependencies } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NOW, loadFixtures } from "./fixtures.js";
 import type { StoreFactory } from "./stores.js";

@@ -3,7 +3,7 @@
 import type { TestContext } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { newApiKey } from "../../src/posts/api-keys.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { TEST_RATE_LIMIT, build, type Built } from "./app.js";

@@ -5,7 +5,7 @@ import type { TestContext } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
 import { loadDemo } from "../../src/cli/demo.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NO_SHEDDING } from "./app.js";
 import { importNdjson } from "../../src/import/run-import.js";

@@ -2,7 +2,7 @@
 // same data, forcing a schema version, waiting for change notices.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { importNdjson, type ImportSummary } from "../../src/import/run-import.js";
 import { representPost } from "../../src/http/representation.js";
 import { openStore } from "../../src/store/open-store.js";

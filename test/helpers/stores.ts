@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PostStore } from "../../src/store/post-store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
-import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { representPost } from "../../src/http/representation.js";
 import { createDatabase, dropDatabase, testServer, unreachableReason } from "./postgres.js";

@@ -2,7 +2,7 @@
 // clock, webhook timers short.
 import type { TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { makeKey } from "./authoring.js";
 import { loadFixtures } from "./fixtures.js";
 import { TEST_RATE_LIMIT } from "./app.js";

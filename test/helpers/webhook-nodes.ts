@@ -1,6 +1,6 @@
 // A delivering "node" in this process: the webhook runtime over a store, with the go-live
 // watch a serving app would give it, stopped when the test ends.
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { GoLiveWatch } from "../../src/posts/go-live.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { WebhookRuntime } from "../../src/webhooks/runtime.js";

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { Writable } from "node:stream";
 import { describe, it } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { buildWithKeys, makeKey, sender } from "../helpers/authoring.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories } from "../helpers/stores.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { DEFAULT_CACHE_CONTROL } from "../../src/config.js";
+import { DEFAULT_CACHE_CONTROL } from "../../src/config/index.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { build } from "../helpers/app.js";
 import { PAST, ndjson } from "../helpers/fixtures.js";

@@ -5,8 +5,8 @@ import { connect, type Socket } from "node:net";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, test } from "node:test";
-import { ConfigError, loadConfig } from "../../src/config.js";
-import { parseTrustProxy } from "../../src/config-limits.js";
+import { ConfigError, loadConfig } from "../../src/config/index.js";
+import { parseTrustProxy } from "../../src/config/limits.js";
 import { exchange, listening, responses, stillServes } from "../helpers/raw-http.js";
 
 const REQUEST = "GET /v1/posts/pst_1 HTTP/1.1\r\nHost: x\r\nX-Padding: slow-client\r\n\r\n";

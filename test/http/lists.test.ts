@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { DEFAULT_CACHE_CONTROL } from "../../src/config.js";
+import { DEFAULT_CACHE_CONTROL } from "../../src/config/index.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
 import { FUTURE, NOW, PAST } from "../helpers/fixtures.js";
 import { importLines } from "../helpers/store-tools.js";

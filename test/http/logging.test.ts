@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { describe, test, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { serve } from "../helpers/served.js";

@@ -1,7 +1,7 @@
 // /metrics: Prometheus text with requests by route pattern, cache, store and import totals.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { loadConfig, ConfigError } from "../../src/config.js";
+import { loadConfig, ConfigError } from "../../src/config/index.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { build } from "../helpers/app.js";
 import { ndjson } from "../helpers/fixtures.js";

@@ -5,7 +5,7 @@ import { registerProtection } from "../../src/http/protection.js";
 import { handleError } from "../../src/http/errors.js";
 import Fastify from "fastify";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { AppMetrics } from "../../src/http/metrics.js";
 import { localSource } from "../../src/http/cluster-metrics.js";
 import { opsRoutes } from "../../src/http/ops-routes.js";

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { describe, test, type TestContext } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { REDIS_TEST_URL, redisAvailable, testRedis, uniquePrefix } from "../helpers/redis.js";
 import { sqliteFactory } from "../helpers/stores.js";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { describe, test } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { makeKey, sender } from "../helpers/authoring.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { REDIS_TEST_URL, redisAvailable, uniquePrefix } from "../helpers/redis.js";

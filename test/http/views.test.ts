@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { describe, it, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { openSecond } from "../helpers/store-tools.js";

@@ -48,7 +48,7 @@ for (const factory of await storeFactories()) {
     test("a scheduled post appears once its time has come", async (t) => {
       const { store } = await build(t, factory);
       const { buildApp } = await import("../../src/app.js");
-      const { loadConfig } = await import("../../src/config.js");
+      const { loadConfig } = await import("../../src/config/index.js");
       const later = await buildApp({
         // Not shedding load: a 503 on a busy machine is not what this test is about.
         config: loadConfig({ LOG_LEVEL: "silent", ...NO_SHEDDING }),

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { describe, test, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { CONVERTERS } from "../../src/import/from/index.js";
 import { importRecords, type ImportSummary } from "../../src/import/run-import.js";
 import type { PostStore } from "../../src/store/post-store.js";

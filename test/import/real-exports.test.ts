@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { test, type TestContext } from "node:test";
 import { SaxesParser } from "saxes";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { autop } from "../../src/import/from/autop.js";
 import { CONVERTERS } from "../../src/import/from/index.js";
 import { importRecords } from "../../src/import/run-import.js";

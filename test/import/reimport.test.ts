@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, test, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { formatRejection, importNdjson } from "../../src/import/run-import.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { ndjson } from "../helpers/fixtures.js";

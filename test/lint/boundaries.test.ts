@@ -1,5 +1,6 @@
-// The layer rule is enforced by lint (eslint.config.js): an upward or sideways import fails
-// `npm run lint`, and an allowed one passes. Linted as if the code sat in each folder.
+// The layer rule and the ban on import cycles are enforced by lint (eslint.config.js): an
+// upward or sideways import, or a cycle, fails `npm run lint`, and an allowed one passes.
+// Linted as if the code sat in each folder.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ESLint } from "eslint";
@@ -53,4 +54,22 @@ test("imports down the layers pass", async () => {
   for (const [file, source] of allowed) {
     assert.deepEqual(await layerErrors(file, source), [], `${file}: ${source}`);
   }
+});
+
+test("an import cycle is a lint error; type-only imports are not cycles", async () => {
+  // Linted as if config/parse.ts imported the config's index, which imports parse.ts back.
+  const cycle = await eslint.lintText(
+    `import { loadConfig } from "./index.js";\nexport const used = loadConfig;\n`,
+    { filePath: "src/config/parse.ts" },
+  );
+  const cycles = (cycle[0]?.messages ?? []).filter((m) => m.ruleId === "import-x/no-cycle");
+  assert.equal(cycles.length, 1, JSON.stringify(cycle[0]?.messages));
+  const typed = await eslint.lintText(
+    `import type { Config } from "./index.js";\nexport type Used = Config;\n`,
+    { filePath: "src/config/parse.ts" },
+  );
+  assert.deepEqual(
+    (typed[0]?.messages ?? []).filter((m) => m.ruleId === "import-x/no-cycle"),
+    [],
+  );
 });

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { makeKey, sender } from "../helpers/authoring.js";
 import { loadFixtures } from "../helpers/fixtures.js";

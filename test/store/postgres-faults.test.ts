@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
-import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config/index.js";
 import { StoreUnavailableError } from "../../src/errors.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";

@@ -3,7 +3,7 @@
 // a different version of a post so the test can tell where an answer came from.
 import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
-import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config.js";
+import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config/index.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { loadFixtures, records } from "../helpers/fixtures.js";

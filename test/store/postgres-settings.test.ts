@@ -2,7 +2,7 @@
 // too large for one NOTIFY.
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
-import { ConfigError, DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config.js";
+import { ConfigError, DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config/index.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { PAST, loadFixtures } from "../helpers/fixtures.js";
 import { createDatabase, dropDatabase } from "../helpers/postgres.js";

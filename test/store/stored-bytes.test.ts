@@ -10,7 +10,7 @@ import { loadDemo } from "../../src/cli/demo.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { ContentDeriver } from "../../src/posts/derive.js";
 import { PostWrites } from "../../src/posts/post-writes.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/index.js";
 import { openStore } from "../../src/store/open-store.js";
 import { NOW, loadFixtures, records } from "../helpers/fixtures.js";
 import { writeGeneratedFile } from "../helpers/generated.js";

@@ -1,6 +1,6 @@
 // The connection pools of a node: one per URL (primary, and a replica for reads).
 import pg from "pg";
-import type { PostgresSettings } from "../../config.js";
+import type { PostgresSettings } from "../../config/index.js";
 
 export function createPool(url: string, options: PostgresSettings, role: string): pg.Pool {
   const pool = new pg.Pool({

@@ -5,7 +5,7 @@
 import { openPostgresSnapshot } from "./export-reads.js";
 import type { ExportSnapshot } from "../export-reads.js";
 import type pg from "pg";
-import type { PostgresSettings } from "../../config.js";
+import type { PostgresSettings } from "../../config/index.js";
 import { StoreUnavailableError } from "../../errors.js";
 import type {
   ChangeListener,

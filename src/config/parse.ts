@@ -1,7 +1,5 @@
 // The checks every section of the Config shares, so that one variable's mistake reads the
 // same wherever it is made: a ConfigError naming the variable and what it must be.
-import { setting, type VariableName } from "./config-schema.js";
-
 export class ConfigError extends Error {}
 
 export function parseInteger(name: string, value: string, min: number, max: number): number {
@@ -31,7 +29,7 @@ export function headerValue(name: string, value: string): string {
   return value.trim();
 }
 
-export function optionalPort(env: NodeJS.ProcessEnv, name: VariableName): number | undefined {
-  const value = setting(env, name);
+/** A port, or undefined when the variable is unset or empty. */
+export function optionalPort(name: string, value: string | undefined): number | undefined {
   return value === undefined || value === "" ? undefined : parseInteger(name, value, 0, 65535);
 }

@@ -1,16 +1,42 @@
-// The environment knobs of the store: which database, and how a node uses PostgreSQL.
-// Read once by loadConfig, like every other setting.
+// The store: which database, and how a node uses PostgreSQL (pool, timeouts, a replica).
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, parseInteger } from "./config-parse.js";
-import { setting } from "./config-schema.js";
+import { ConfigError, parseInteger } from "./parse.js";
+import { settingOf, type ConfigVariable } from "./variable.js";
+
+export const DATABASE_VARIABLES = [
+  {
+    name: "DATABASE_URL",
+    fallback: "data/folio.db",
+    meaning:
+      "a file path or `sqlite:` URL (embedded), or `postgres://…` (the primary). Unset: `data/folio.db` in Folio's own folder (beside its `package.json`), whatever the working directory; a relative path that is set is taken from the working directory",
+  },
+  {
+    name: "DATABASE_READ_URL",
+    meaning:
+      "`postgres://…` of a replica for post reads; migrations, imports and change notices stay on `DATABASE_URL`",
+  },
+  {
+    name: "PG_POOL_SIZE",
+    fallback: "10",
+    meaning: "PostgreSQL connections per pool, per process (see [docs/deploy.md](docs/deploy.md))",
+  },
+  {
+    name: "PG_STATEMENT_TIMEOUT_MS",
+    fallback: "5000",
+    meaning:
+      "longest a PostgreSQL read may run or wait for a pooled connection; past it the request is a `503`",
+  },
+] as const satisfies readonly ConfigVariable[];
+
+const setting = settingOf(DATABASE_VARIABLES);
 
 /**
  * Folio's own folder (where its package.json is). The default store lives under it, so
  * `folio import` run from another folder writes to the store `folio serve` reads, not to a
  * new file beside wherever it was started.
  */
-export const FOLIO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const FOLIO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** The store DATABASE_URL names: a relative path from the working directory; unset, the default under FOLIO_ROOT. */
 export function databaseTarget(env: NodeJS.ProcessEnv): DatabaseTarget {

@@ -1,7 +1,65 @@
-// The environment knobs of webhook delivery (docs/webhooks.md). Read once by
-// loadConfig, like every other setting; tests shorten the timers here.
-import { ConfigError, parseInteger } from "./config-parse.js";
-import { setting, type VariableName } from "./config-schema.js";
+// Webhook delivery (docs/webhooks.md): timers, concurrency, address safety. Tests shorten the
+// timers here.
+import { ConfigError, parseInteger } from "./parse.js";
+import { settingOf, type ConfigVariable } from "./variable.js";
+
+export const WEBHOOK_VARIABLES = [
+  {
+    name: "WEBHOOK_DELIVERY",
+    fallback: "true",
+    meaning:
+      "`false`: this process records events but leaves sending them to other nodes ([docs/webhooks.md](docs/webhooks.md))",
+  },
+  {
+    name: "WEBHOOK_ALLOW_PRIVATE",
+    fallback: "false",
+    meaning:
+      "`true`: allow webhook targets on loopback, private, link-local and metadata addresses (trusted networks, tests)",
+  },
+  {
+    name: "WEBHOOK_CONCURRENCY",
+    fallback: "8",
+    meaning: "webhook attempts in flight at once, per process",
+  },
+  {
+    name: "WEBHOOK_TIMEOUT_MS",
+    fallback: "10000",
+    meaning: "one webhook attempt, connect to last byte read",
+  },
+  {
+    name: "WEBHOOK_LEASE_MS",
+    fallback: "60000",
+    meaning:
+      "how long a claimed delivery keeps other nodes off it; greater than `WEBHOOK_TIMEOUT_MS`",
+  },
+  {
+    name: "WEBHOOK_RETRY_BASE_MS",
+    fallback: "5000",
+    meaning: "the first retry's delay; each later one doubles, with jitter",
+  },
+  {
+    name: "WEBHOOK_RETRY_MAX_MS",
+    fallback: "3600000",
+    meaning: "the longest delay between two attempts of one delivery",
+  },
+  {
+    name: "WEBHOOK_GIVE_UP_MS",
+    fallback: "86400000",
+    meaning: "age (a day) after which a delivery that keeps failing is marked failed",
+  },
+  {
+    name: "WEBHOOK_POLL_MS",
+    fallback: "1000",
+    meaning: "how often an idle process looks for due deliveries (writes wake it sooner)",
+  },
+  {
+    name: "WEBHOOK_SWEEP_MS",
+    fallback: "60000",
+    meaning: "how often scheduled go-lives are swept for besides their own timers (a safety net)",
+  },
+] as const satisfies readonly ConfigVariable[];
+
+const setting = settingOf(WEBHOOK_VARIABLES);
 
 export interface WebhookSettings {
   /** This process claims and sends deliveries (a node may leave it to the others). */
@@ -27,7 +85,7 @@ export interface WebhookSettings {
 
 const DAY_MS = 86_400_000;
 
-type WebhookVariable = Extract<VariableName, `WEBHOOK_${string}`>;
+type WebhookVariable = (typeof WEBHOOK_VARIABLES)[number]["name"];
 
 export function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   const ms = (name: WebhookVariable, min = 1, max = 7 * DAY_MS) =>
