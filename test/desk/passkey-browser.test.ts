@@ -4,7 +4,7 @@
 // WebAuthn needs a secure context: http://*.localhost is one, and the browser maps the name to
 // the loopback server, so the relying party is the host name SITE_URL gives.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import type { Locator } from "playwright-core";
 import { buildSite, listen } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
@@ -97,11 +97,15 @@ interface VirtualCredential {
   userHandle: string;
 }
 
-test("a passkey registered and used with Chromium's virtual authenticator", async (t) => {
+/**
+ * The site on SITE, and a page of a Chromium whose virtual authenticator (CTAP2, a platform
+ * authenticator with user verification) answers every ceremony; undefined without Chromium.
+ */
+async function withAuthenticator(t: TestContext) {
   const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_URL: SITE } });
   const port = new URL(await listen(app)).port;
   const browser = await launch(t, [offline([HOST, port])]);
-  if (browser === undefined) return;
+  if (browser === undefined) return undefined;
   const context = await browser.newContext();
   t.after(() => context.close());
   const page = await context.newPage();
@@ -113,6 +117,13 @@ test("a passkey registered and used with Chromium's virtual authenticator", asyn
       ...{ hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     },
   });
+  return { store, context, page, cdp, authenticatorId };
+}
+
+test("a passkey registered and used with Chromium's virtual authenticator", async (t) => {
+  const ready = await withAuthenticator(t);
+  if (ready === undefined) return;
+  const { store, context, page, cdp, authenticatorId } = ready;
   const authenticated = async () =>
     (await cdp.send("WebAuthn.getCredentials", { authenticatorId }))
       .credentials as VirtualCredential[];
@@ -198,23 +209,11 @@ test("a passkey registered and used with Chromium's virtual authenticator", asyn
 });
 
 test("the desk's own buttons: add a passkey on the list, sign in with it where the desk asks", async (t) => {
-  const { app, store } = await buildSite(t, sqliteFactory, { env: { SITE_URL: SITE } });
-  const port = new URL(await listen(app)).port;
-  const browser = await launch(t, [offline([HOST, port])]);
-  if (browser === undefined) return;
-  const context = await browser.newContext();
-  t.after(() => context.close());
-  const page = await context.newPage();
+  const ready = await withAuthenticator(t);
+  if (ready === undefined) return;
+  const { store, page } = ready;
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      ...{ protocol: "ctap2", transport: "internal", hasResidentKey: true },
-      ...{ hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    },
-  });
 
   await signInByInvite(page, inviter(store, SITE), SITE);
   const passkeys = page.getByRole("region", { name: "Passkeys" });
