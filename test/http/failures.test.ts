@@ -5,6 +5,7 @@ import { describe, test } from "node:test";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import type { PostStore } from "../../src/store/post-store.js";
+import { NO_SHEDDING } from "../helpers/app.js";
 import { loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories } from "../helpers/stores.js";
 
@@ -32,7 +33,11 @@ for (const factory of await storeFactories()) {
         },
       });
       const sink = logSink();
-      const app = await buildApp({ config: loadConfig({}), store: broken, logger: sink.logger });
+      const app = await buildApp({
+        config: loadConfig(NO_SHEDDING),
+        store: broken,
+        logger: sink.logger,
+      });
       t.after(async () => (await app.close(), await dispose()));
       const res = await app.inject({
         url: "/v1/posts/pst_1",
@@ -55,7 +60,7 @@ for (const factory of await storeFactories()) {
     test("a store that cannot answer is a 503 with Retry-After, and other routes still work", async (t) => {
       const { store, dispose } = await factory.create();
       await loadFixtures(store);
-      const app = await buildApp({ config: loadConfig({}), store, logger: false });
+      const app = await buildApp({ config: loadConfig(NO_SHEDDING), store, logger: false });
       t.after(async () => (await app.close(), await dispose()));
       await store.close();
       const res = await app.inject("/v1/posts/pst_1");
