@@ -93,35 +93,37 @@ try {
   // The seed is not a step: it need not wait for a quiet machine.
   await folio(["import", seed], source, undefined, false);
   await admin(`CREATE DATABASE ${database}`);
-  const steps: [string, Step, string][] = [
-    [
-      "export from SQLite",
-      await folio(["export", "--include-secrets"], source, fromSqlite),
-      fromSqlite,
-    ],
-    ["import into PostgreSQL", await folio(["import", fromSqlite], pgUrl.href), fromSqlite],
-    [
-      "export from PostgreSQL",
-      await folio(["export", "--include-secrets"], pgUrl.href, fromPostgres),
-      fromPostgres,
-    ],
-    ["import into SQLite", await folio(["import", fromPostgres], back), fromPostgres],
-  ];
   const cores = availableParallelism();
   console.log(
     `${POSTS} posts, ${cores} cores; void: 1-minute load above ${QUIET_LOAD}/core before`,
   );
   console.log("| step | seconds | posts/s | MB/s | peak RSS (MiB) | load before | load after |");
   console.log("| --- | --- | --- | --- | --- | --- | --- |");
-  for (const [name, step, file] of steps) {
+  // Each row as soon as its step ends: a run cut short still says what it measured.
+  const steps: Step[] = [];
+  const step = async (name: string, run: Promise<Step>, file: string) => {
+    const done = await run;
+    steps.push(done);
     const mb = statSync(file).size / 1e6;
-    const rate = Math.round(POSTS / step.seconds);
-    const label = isVoid(step) ? `${name} (void)` : name;
+    const rate = Math.round(POSTS / done.seconds);
+    const label = isVoid(done) ? `${name} (void)` : name;
     console.log(
-      `| ${label} | ${step.seconds.toFixed(1)} | ${rate} | ${(mb / step.seconds).toFixed(1)} | ${step.peakMiB.toFixed(0)} | ${showLoad(step.loadBefore)} | ${showLoad(step.loadAfter)} |`,
+      `| ${label} | ${done.seconds.toFixed(1)} | ${rate} | ${(mb / done.seconds).toFixed(1)} | ${done.peakMiB.toFixed(0)} | ${showLoad(done.loadBefore)} | ${showLoad(done.loadAfter)} |`,
     );
-  }
-  const voided = steps.filter(([, step]) => isVoid(step)).length;
+  };
+  await step(
+    "export from SQLite",
+    folio(["export", "--include-secrets"], source, fromSqlite),
+    fromSqlite,
+  );
+  await step("import into PostgreSQL", folio(["import", fromSqlite], pgUrl.href), fromSqlite);
+  await step(
+    "export from PostgreSQL",
+    folio(["export", "--include-secrets"], pgUrl.href, fromPostgres),
+    fromPostgres,
+  );
+  await step("import into SQLite", folio(["import", fromPostgres], back), fromPostgres);
+  const voided = steps.filter(isVoid).length;
   if (voided > 0) console.log(`${voided} of ${steps.length} steps void: do not report them.`);
 } finally {
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
