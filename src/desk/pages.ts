@@ -16,32 +16,26 @@ import { CSRF_FIELD } from "./guard.js";
 import { EDITOR, LIST, MESSAGE } from "./templates.js";
 import { ariaKeys, TOOLS } from "./toolbar.js";
 
-const COMMON_POLICY = ["form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"];
-
-/** The site's stylesheet and the layout's blank icon; nothing else, and no script. */
-const MESSAGE_POLICY = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src data:",
-  ...COMMON_POLICY,
-];
-
 /**
- * The editor's: its own script and nothing else that runs; requests only to the desk itself;
- * images from anywhere a post may show them from.
+ * A desk page's policy: nothing from elsewhere, no inline script, forms and frames kept to the
+ * site. `script` lets the desk's own bundles run and talk to the desk alone.
  */
-export const EDITOR_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' https: data: blob:",
-  "connect-src 'self'",
-  ...COMMON_POLICY,
-].join("; ");
+const policy = (images: string, script: boolean) =>
+  [
+    "default-src 'none'",
+    ...(script ? ["script-src 'self'"] : []),
+    "style-src 'self'",
+    `img-src ${images}`,
+    ...(script ? ["connect-src 'self'"] : []),
+    ...["form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"],
+  ].join("; ");
 
-const headers = (policy: string) =>
+/** The editor's: images from anywhere a post may show them from. */
+export const EDITOR_POLICY = policy("'self' https: data: blob:", true);
+
+const headers = (csp: string) =>
   Object.freeze({
-    "content-security-policy": policy,
+    "content-security-policy": csp,
     "cache-control": "no-store",
     "cross-origin-resource-policy": "same-origin",
     // Not the API's no-referrer: under it a browser sends the form's POST with `Origin: null`,
@@ -49,18 +43,10 @@ const headers = (policy: string) =>
     "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
   });
-/** A page whose only script is the passkey button's: it talks to the desk alone. */
-const PASSKEY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src data:",
-  "connect-src 'self'",
-  ...COMMON_POLICY,
-].join("; ");
-
-const MESSAGE_HEADERS = headers(MESSAGE_POLICY.join("; "));
-const PASSKEY_HEADERS = headers(PASSKEY_POLICY);
+/** The site's stylesheet and the layout's blank icon; no script. */
+const MESSAGE_HEADERS = headers(policy("data:", false));
+/** The passkey button's page: that script alone. */
+const PASSKEY_HEADERS = headers(policy("data:", true));
 const EDITOR_HEADERS = headers(EDITOR_POLICY);
 
 interface MessagePage extends PageModel {
