@@ -4,17 +4,21 @@ import { availableParallelism } from "node:os";
 import { parseInteger } from "./parse.js";
 import { settingOf, type ConfigVariable } from "./variable.js";
 
+/** An import's ceilings when neither a flag nor the environment sets them. */
+export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
+export const DEFAULT_MAX_RECORDS = 10_000_000;
+
 export const IMPORT_VARIABLES = [
   {
     name: "IMPORT_MAX_BYTES",
-    fallback: String(8 * 1024 ** 3),
+    fallback: String(DEFAULT_MAX_BYTES),
     meaning:
       "`npx folio import`: bytes (8 GiB) read after decompression before the import stops, writing nothing (`--max-bytes`)",
     importOnly: true,
   },
   {
     name: "IMPORT_MAX_RECORDS",
-    fallback: "10000000",
+    fallback: String(DEFAULT_MAX_RECORDS),
     meaning:
       "`npx folio import`: records read before the import stops, writing nothing (`--max-records`)",
     importOnly: true,

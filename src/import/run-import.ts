@@ -2,6 +2,7 @@
 // bad record reported, memory flat whatever the input's size, and the input bounded in
 // decompressed bytes and in records so that a small hostile file cannot run for hours.
 import type { Readable } from "node:stream";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS } from "../config/import.js";
 import { RESPONSIVE_WIDTHS } from "../store/media.js";
 import type { PostStore } from "../store/post-store.js";
 import { ImportBatch, type ImportRejection } from "./batch.js";
@@ -54,8 +55,7 @@ export interface ImportSummary extends ImportProgress {
 
 const KEPT_REJECTIONS = 1000;
 const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
-export const DEFAULT_MAX_RECORDS = 10_000_000;
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORDS };
 
 /** Bytes of images a batch holds before it is written, whatever its record count. */
 const DEFAULT_BATCH_MEDIA_BYTES = 64 * 1024 * 1024;
