@@ -82,6 +82,12 @@ export const RATE_VARIABLES = [
     fallback: "folio:",
     meaning: "prefix of Folio's keys in Redis (to share one Redis between deployments)",
   },
+  {
+    name: "REDIS_TIMEOUT_MS",
+    fallback: "250",
+    meaning:
+      "how long a request waits for Redis's count before this process counts it alone (and warns once)",
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 const setting = settingOf(LIMIT_VARIABLES);
@@ -90,6 +96,8 @@ const rateSetting = settingOf(RATE_VARIABLES);
 export interface RedisSettings {
   readonly url: string;
   readonly keyPrefix: string;
+  /** A count slower than this is taken locally: a slow Redis must not slow every request. */
+  readonly timeoutMs: number;
 }
 
 /** Requests per minute per client (0: off), and where the counts are shared, if anywhere. */
@@ -108,7 +116,13 @@ function redisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
   if (!/^rediss?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
     throw new ConfigError("REDIS_URL must be a redis:// or rediss:// URL");
   }
-  return Object.freeze({ url, keyPrefix });
+  const timeoutMs = parseInteger(
+    "REDIS_TIMEOUT_MS",
+    rateSetting(env, "REDIS_TIMEOUT_MS"),
+    1,
+    60_000,
+  );
+  return Object.freeze({ url, keyPrefix, timeoutMs });
 }
 
 export interface LimitSettings {

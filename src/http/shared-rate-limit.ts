@@ -13,9 +13,6 @@ local current = redis.call('INCR', KEYS[1])
 if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`;
 
-/** A request waits at most this long for Redis before it is counted locally instead. */
-const REDIS_TIMEOUT_MS = 250;
-
 /**
  * The counter for protect(): Redis when `redis` is set (connected before the app is ready,
  * closed with it), else undefined (the in-process default).
@@ -55,7 +52,7 @@ class RedisCounter implements LimitCounter {
       // Fail a command at once while disconnected, rather than queue it behind a request.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_TIMEOUT_MS,
+      commandTimeout: settings.timeoutMs,
       connectTimeout: 1000,
       retryStrategy: (attempt) => Math.min(attempt * 250, 5000),
     });

@@ -23,6 +23,8 @@ describe("write limits shared through Redis", { skip: !(await redisAvailable()) 
       REDIS_URL: REDIS_TEST_URL,
       ...{ WRITE_RATE_LIMIT: String(LIMIT), RATE_LIMIT: "1000", LOG_LEVEL: "info" },
       MAX_EVENT_LOOP_DELAY_MS: "0",
+      // Sharing, not speed, is tested: a loaded machine's stall must not pass for an outage.
+      REDIS_TIMEOUT_MS: "5000",
     };
     // A node whose event loop stalls while it starts (a loaded machine) misses Redis's first
     // answer and counts alone until it reconnects, saying both: wait for that; a round in
