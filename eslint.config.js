@@ -7,6 +7,19 @@ import tseslint from "typescript-eslint";
  * The layers (README "Layout"): data flows top to bottom, nothing imports upward or
  * sideways. Each entry: the files, and the folders they may not import from.
  */
+const HTTP_BESIDE = [
+  "import",
+  "cli",
+  "client",
+  "desk",
+  "media",
+  "site",
+  "app",
+  "server",
+  "workers",
+];
+const HTTP_FEATURES = ["reads", "discovery", "authoring", "webhooks", "ops"];
+
 const LAYERS = [
   ["src/content/**", "content is pure: nothing of ours outside it", ["\\.\\./"]],
   [
@@ -32,10 +45,21 @@ const LAYERS = [
     "import/ is beside http/",
     ["http", "cli", "client", "webhooks", "app", "server", "workers"],
   ],
+  ["src/http/**", "http/ is beside import/, under site/ and desk/", HTTP_BESIDE],
+  // Within http/, each feature owns its folder and stands on the shared edge/ and wire/ only:
+  // what two features share moves down into those, so a feature can change alone.
+  ...HTTP_FEATURES.map((feature) => [
+    `src/http/${feature}/**`,
+    `http/${feature}/ uses http/edge/ and http/wire/, no other feature`,
+    [
+      ...HTTP_BESIDE,
+      `^\\.\\./(\\.\\./http/)?(${HTTP_FEATURES.filter((f) => f !== feature).join("|")})/`,
+    ],
+  ]),
   [
-    "src/http/**",
-    "http/ is beside import/, under site/ and desk/",
-    ["import", "cli", "client", "desk", "media", "site", "app", "server", "workers"],
+    "src/http/{edge,wire}/**",
+    "http/edge/ and http/wire/ are under every http/ feature",
+    [...HTTP_BESIDE, `^\\.\\./(\\.\\./http/)?(${HTTP_FEATURES.join("|")})/`],
   ],
   [
     "src/media/**",

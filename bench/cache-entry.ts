@@ -3,7 +3,7 @@
 // (a stored body read as a Buffer, its Representation, the id and slug keys), measured after a
 // full collection. `npm run build && node --expose-gc dist/bench/cache-entry.js`.
 import { randomBytes } from "node:crypto";
-import { Representation } from "../src/http/representation.js";
+import { Representation } from "../src/http/wire/representation.js";
 import { PostCache } from "../src/posts/post-cache.js";
 
 const N = Number(process.env.BENCH_ENTRIES ?? 20_000);

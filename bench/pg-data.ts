@@ -3,7 +3,7 @@
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
-import { representPost } from "../src/http/representation.js";
+import { representPost } from "../src/http/wire/representation.js";
 import { loadDataSet } from "./data.js";
 
 const ADMIN_URL = process.env.PG_TEST_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

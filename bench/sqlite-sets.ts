@@ -2,7 +2,7 @@
 // between runs), and a copy of one at an older schema version for an older build to serve.
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { representPost } from "../src/http/representation.js";
+import { representPost } from "../src/http/wire/representation.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { loadDataSet } from "./data.js";
 

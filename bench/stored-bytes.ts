@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../src/config/index.js";
 import { RENDERER_VERSION, deriveContent } from "../src/content/index.js";
-import { representPost } from "../src/http/representation.js";
+import { representPost } from "../src/http/wire/representation.js";
 import type { NumberedRecord, PostStore, Represent } from "../src/store/post-store.js";
 import { openPostgresStore } from "../src/store/postgres/store.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config/index.js";
 import cluster from "node:cluster";
-import { localSource } from "./http/cluster-metrics.js";
-import { startMetricsServer, type MetricsServer } from "./http/metrics-server.js";
+import { localSource } from "./http/ops/cluster-metrics.js";
+import { startMetricsServer, type MetricsServer } from "./http/ops/metrics-server.js";
 import { processLog } from "./logging.js";
 import type { PostStore } from "./store/post-store.js";
 

@@ -1,8 +1,8 @@
 import { loadConfig, type Config } from "../config/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { forkWorkers, isWorker } from "../workers.js";
-import { clusterSource } from "../http/cluster-metrics.js";
-import { startMetricsServer } from "../http/metrics-server.js";
+import { clusterSource } from "../http/ops/cluster-metrics.js";
+import { startMetricsServer } from "../http/ops/metrics-server.js";
 import { ListenError, closeOnSignals, startServer, type RunningServer } from "../server.js";
 import { StartingStore } from "../store/starting-store.js";
 import { parse } from "./args.js";

@@ -1,6 +1,6 @@
 // Opening the configured store for a command, schema brought up to date first.
 import type { Config } from "../config/index.js";
-import { representPost } from "../http/representation.js";
+import { representPost } from "../http/wire/representation.js";
 import { openStore } from "../store/open-store.js";
 import type { PostStore } from "../store/post-store.js";
 

@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { Answer } from "../http/answer.js";
-import { sendAnswer } from "../http/send-answer.js";
+import { Answer } from "../http/wire/answer.js";
+import { sendAnswer } from "../http/edge/send-answer.js";
 
 /** dist/desk/, beside dist/src/ where this module runs from. */
 export const BUNDLE_DIR = fileURLToPath(new URL("../../desk/", import.meta.url));

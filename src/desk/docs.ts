@@ -3,7 +3,7 @@
 // its cookie and its CSRF token. The post routes take the authoring API's schemas: a session
 // writes what a key writes. Bodies are checked by the services, not here (fieldCompiler).
 import { Type } from "typebox";
-import * as s from "../http/authoring-schemas.js";
+import * as s from "../http/authoring/schemas.js";
 import { CreatePostBody, UpdatePostBody } from "../posts/write-fields.js";
 import { MEDIA_FORMATS } from "../store/media.js";
 import { COOKIE, CSRF_FIELD, SECURE_COOKIE } from "./guard.js";

@@ -2,7 +2,7 @@
 // the public image route.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config/index.js";
-import type { AuthoringServices } from "../http/authoring.js";
+import type { AuthoringServices } from "../http/authoring/index.js";
 import { mediaRoutes } from "../media/routes.js";
 import { PostPreview, type Theme } from "../site/index.js";
 import type { PostStore } from "../store/post-store.js";

@@ -1,17 +1,17 @@
 // The desk's routes: signing in (invite link, passkey) and out, the session's own API under
 // /desk/api, and image uploads. A session acts for its publication through the same services
-// as that publication's API key (http/authoring.ts): the same validation, If-Match, write limit.
+// as that publication's API key (http/authoring/): the same validation, If-Match, write limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { DeskSettings } from "../config/desk.js";
 import { ApiError } from "../errors.js";
-import type { AuthoringServices } from "../http/authoring.js";
-import { fieldCompiler } from "../http/field-validation.js";
-import { etagOf, ifMatch } from "../http/if-match.js";
-import { ownPage } from "../http/own-routes.js";
+import type { AuthoringServices } from "../http/authoring/index.js";
+import { fieldCompiler } from "../http/edge/field-validation.js";
+import { etagOf, ifMatch } from "../http/authoring/if-match.js";
+import { ownPage } from "../http/authoring/own-routes.js";
 import { SITE_HEADERS } from "../site/routes.js";
 import type { PostPreview } from "../site/index.js";
-import { toWirePost } from "../http/wire.js";
+import { toWirePost } from "../http/wire/post.js";
 import { apiStatus } from "../posts/lifecycle.js";
 import { EXTENSIONS, processImage } from "../media/images.js";
 import { idempotencyRequest } from "../posts/idempotency.js";

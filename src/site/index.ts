@@ -3,8 +3,8 @@
 // go-live times, and its routes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config/index.js";
-import type { Answer } from "../http/answer.js";
-import type { DiscoveryDependencies } from "../http/discovery-routes.js";
+import type { Answer } from "../http/wire/answer.js";
+import type { DiscoveryDependencies } from "../http/discovery/index.js";
 import { AnswerCache } from "../posts/answer-cache.js";
 import { CachedAnswers } from "../posts/cached-answers.js";
 import { CursorCodec } from "../posts/cursor.js";

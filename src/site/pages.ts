@@ -1,14 +1,14 @@
 // The site's pages, each made from the same services the API reads through (the post read
 // service, discovery, search) and rendered by the theme. A producer answers undefined for
 // anything a reader may not see: the caller then sends the one 404 page.
-import { Answer } from "../http/answer.js";
-import { surrogateKey } from "../http/headers.js";
-import type { WirePost } from "../http/schemas.js";
+import { Answer } from "../http/wire/answer.js";
+import { surrogateKey } from "../http/edge/headers.js";
+import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
 import type { Produced } from "../posts/cached-answers.js";
 import type { Discovery, FeedItem, Page } from "../posts/discovery.js";
 import type { DiscoverySearch } from "../posts/discovery-search.js";
-import type { RepresentationService } from "../http/send-post.js";
+import type { RepresentationService } from "../http/edge/send-post.js";
 import type { PostLists, PublicationReader, PublicationRecord } from "../store/post-store.js";
 import { excerpt, textOf } from "./body.js";
 import { cardTags, scriptSafeJson, type Card, type HeadModel } from "./head.js";

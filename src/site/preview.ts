@@ -1,7 +1,7 @@
 // A post's page as the reader's site would show it, for the writer before (or whatever)
 // readers see: the same model and template as the site's post page, from the post as stored
 // in any status. Not cached and not indexed: the caller sends it to its writer alone.
-import type { WirePost } from "../http/schemas.js";
+import type { WirePost } from "../http/wire/schemas.js";
 import type { MediaStore, PublicationRecord } from "../store/post-store.js";
 import { SiteMedia } from "./media.js";
 import { postPageModel, SITE_LANG, SITE_NAME } from "./pages.js";

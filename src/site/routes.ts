@@ -3,14 +3,14 @@
 // an Answer in the site's cache (ETag, 304, codings, surrogate keys as the API's answers),
 // and every failure is one of the theme's error pages, never JSON and never a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Answer } from "../http/answer.js";
+import { Answer } from "../http/wire/answer.js";
 import { ApiError, StoreUnavailableError } from "../errors.js";
-import { sendAnswer } from "../http/send-answer.js";
+import { sendAnswer } from "../http/edge/send-answer.js";
 import type { CachedAnswers, Produced } from "../posts/cached-answers.js";
 import { CursorError } from "../posts/cursor.js";
 import type { Clock } from "../posts/post-service.js";
 import type { ViewCounter } from "../posts/views.js";
-import type { RepresentationService } from "../http/send-post.js";
+import type { RepresentationService } from "../http/edge/send-post.js";
 import type { SiteHosts } from "./hosts.js";
 import { HTML_TYPE, PostPageAnswer, type Cursor, type Pages, type Where } from "./pages.js";
 import { robots, type Sitemaps } from "./sitemap.js";

@@ -1,7 +1,7 @@
 // Sitemaps (sitemaps.org 0.9) and robots.txt. Folio's /sitemap.xml is an index over one
 // sitemap per publication served here, each of at most 50,000 URLs (the protocol's bound),
 // later ones reached by keyset cursor; a custom domain has its own index and robots.txt.
-import { xml } from "../http/reader-feeds.js";
+import { xml } from "../http/discovery/feeds.js";
 import type { Discovery } from "../posts/discovery.js";
 import type { PostRecord, PublicationReader, PublicationRecord } from "../store/post-store.js";
 import { customOrigin, type SiteUrls } from "./urls.js";

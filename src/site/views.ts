@@ -1,6 +1,6 @@
 // Records and wire posts → what templates receive (model.ts): addresses made by SiteUrls,
 // dates as ISO and as text, reading time from the body's words.
-import type { WirePost } from "../http/schemas.js";
+import type { WirePost } from "../http/wire/schemas.js";
 import type { AuthorRecord, PostRecord, PublicationRecord } from "../store/post-store.js";
 import { pageBody, textOf } from "./body.js";
 import { readingMinutes } from "./reading.js";

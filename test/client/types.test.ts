@@ -18,9 +18,9 @@ import type {
   UpdatePostBody,
 } from "folio/client";
 import type { ErrorCode as ServerErrorCode } from "../../src/errors.js";
-import type { AuthorSchema, ErrorSchema, PostSchema } from "../../src/http/schemas.js";
-import type { CreatedAnswer } from "../../src/http/authoring-schemas.js";
-import type * as d from "../../src/http/discovery-schemas.js";
+import type { AuthorSchema, ErrorSchema, PostSchema } from "../../src/http/wire/schemas.js";
+import type { CreatedAnswer } from "../../src/http/authoring/schemas.js";
+import type * as d from "../../src/http/discovery/schemas.js";
 import type { CreatePostInput, UpdatePostInput } from "../../src/posts/write-fields.js";
 
 /** true only when A and B are the same type, optional and readonly modifiers included. */

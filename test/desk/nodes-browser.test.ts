@@ -8,7 +8,7 @@ import { describe, test, type TestContext } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { buildApp } from "../../src/app.js";
 import { DEFAULT_POSTGRES_SETTINGS, loadConfig } from "../../src/config/index.js";
-import { representPost } from "../../src/http/representation.js";
+import { representPost } from "../../src/http/wire/representation.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";

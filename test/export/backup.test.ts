@@ -11,7 +11,7 @@ import { setImmediate } from "node:timers/promises";
 import sharp from "sharp";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
-import { representPost } from "../../src/http/representation.js";
+import { representPost } from "../../src/http/wire/representation.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { EXTENSIONS, processImage } from "../../src/media/images.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { loadConfig } from "../../src/config/index.js";
 import { importNdjson, type ImportSummary } from "../../src/import/run-import.js";
-import { representPost } from "../../src/http/representation.js";
+import { representPost } from "../../src/http/wire/representation.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { ChangeNotice, PostStore } from "../../src/store/post-store.js";
 import { ndjson } from "./fixtures.js";

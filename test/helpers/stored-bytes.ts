@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { Representation } from "../../src/http/representation.js";
+import { Representation } from "../../src/http/wire/representation.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import type { StoreFactory } from "./stores.js";
 

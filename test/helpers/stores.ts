@@ -7,8 +7,15 @@ import type { PostStore } from "../../src/store/post-store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
-import { representPost } from "../../src/http/representation.js";
-import { createDatabase, dropDatabase, testServer, unreachableReason } from "./postgres.js";
+import { representPost } from "../../src/http/wire/representation.js";
+import { migrations } from "../../src/store/postgres/migrations.js";
+import {
+  createDatabase,
+  dropDatabase,
+  preparedTemplate,
+  testServer,
+  unreachableReason,
+} from "./postgres.js";
 
 export interface TestStore {
   store: PostStore;
@@ -43,7 +50,15 @@ export const sqliteFactory: StoreFactory = {
 export const postgresFactory: StoreFactory = {
   name: "postgres",
   async create() {
-    const { name, url } = await createDatabase();
+    const template = await preparedTemplate(migrations.join("\n"), async (url) => {
+      const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
+      try {
+        await store.migrate();
+      } finally {
+        await store.close();
+      }
+    });
+    const { name, url } = await createDatabase(template);
     const store = openPostgresStore({
       ...DEFAULT_POSTGRES_SETTINGS,
       url,

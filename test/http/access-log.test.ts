@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { hostname } from "node:os";
 import { test } from "node:test";
-import { accessTemplate } from "../../src/http/access-log.js";
+import { accessTemplate } from "../../src/http/edge/access-log.js";
 
 const line = {
   reqId: "req-1.a:b",

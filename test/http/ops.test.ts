@@ -1,14 +1,14 @@
 // /healthz and /readyz: what an orchestrator sees, healthy or not.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { registerProtection } from "../../src/http/protection.js";
-import { handleError } from "../../src/http/errors.js";
+import { registerProtection } from "../../src/http/edge/protection.js";
+import { handleError } from "../../src/http/edge/errors.js";
 import Fastify from "fastify";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
-import { AppMetrics } from "../../src/http/metrics.js";
-import { localSource } from "../../src/http/cluster-metrics.js";
-import { opsRoutes } from "../../src/http/ops-routes.js";
+import { AppMetrics } from "../../src/http/edge/metrics.js";
+import { localSource } from "../../src/http/ops/cluster-metrics.js";
+import { opsRoutes } from "../../src/http/ops/routes.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { build, NO_SHEDDING } from "../helpers/app.js";
 import { storeFactories } from "../helpers/stores.js";

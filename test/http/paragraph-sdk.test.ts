@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import type { AxiosStatic } from "axios";
-import { SEARCH_LIMIT } from "../../src/http/discovery-lookup-docs.js";
+import { SEARCH_LIMIT } from "../../src/http/discovery/lookup-docs.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
 import { makeKey } from "../helpers/authoring.js";
 import { PAST } from "../helpers/fixtures.js";

@@ -1,7 +1,7 @@
 // One reading of the query string for every route.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseQuery } from "../../src/http/query.js";
+import { parseQuery } from "../../src/http/edge/query.js";
 
 test("known names in any letter case become the declared name; others pass as they are", () => {
   assert.deepEqual(

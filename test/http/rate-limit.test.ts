@@ -1,7 +1,7 @@
 // The limiter's counting and its client keys, below HTTP.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryCounter, clientKey } from "../../src/http/rate-limit.js";
+import { MemoryCounter, clientKey } from "../../src/http/edge/rate-limit.js";
 
 test("an IPv6 client is its /64 whatever the spelling; IPv4 and mapped IPv4 as they are", () => {
   const same = ["2001:db8:1:2::1", "2001:0db8:0001:0002:ffff::9", "2001:DB8:1:2:0:0:0:7"];

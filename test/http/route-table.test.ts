@@ -5,9 +5,9 @@ import { describe, test } from "node:test";
 import Fastify from "fastify";
 import { build } from "../helpers/app.js";
 import { storeFactories } from "../helpers/stores.js";
-import { RouteTable } from "../../src/http/route-table.js";
-import { handleError } from "../../src/http/errors.js";
-import { POST_BY_ID } from "../../src/http/post-routes.js";
+import { RouteTable } from "../../src/http/edge/route-table.js";
+import { handleError } from "../../src/http/edge/errors.js";
+import { POST_BY_ID } from "../../src/http/reads/index.js";
 
 async function tableApp() {
   const app = Fastify();

@@ -16,29 +16,39 @@ async function layerErrors(filePath: string, source: string): Promise<string[]> 
 
 const refused: [string, string][] = [
   ["src/store/sqlite/store.ts", `import { x } from "../../posts/post-service.js";`],
-  ["src/store/visibility.ts", `import { x } from "../http/headers.js";`],
-  ["src/posts/post-service.ts", `import { x } from "../http/send-post.js";`],
-  ["src/http/headers.ts", `import { x } from "../import/run-import.js";`],
+  ["src/store/visibility.ts", `import { x } from "../http/edge/headers.js";`],
+  ["src/posts/post-service.ts", `import { x } from "../http/edge/send-post.js";`],
+  ["src/http/edge/headers.ts", `import { x } from "../../import/run-import.js";`],
   ["src/import/records.ts", `import { x } from "../cli/args.js";`],
   ["src/content/html.ts", `import { x } from "../errors.js";`],
   ["src/errors.ts", `import { x } from "./store/post-store.js";`],
   ["src/store/outbox.ts", `import { x } from "../webhooks/worker.js";`],
-  ["src/webhooks/worker.ts", `import { x } from "../http/webhooks.js";`],
+  ["src/webhooks/worker.ts", `import { x } from "../http/webhooks/index.js";`],
   ["src/import/run-import.ts", `import { x } from "../webhooks/runtime.js";`],
-  ["src/http/headers.ts", `import { x } from "../site/routes.js";`],
+  ["src/http/edge/headers.ts", `import { x } from "../../site/routes.js";`],
+  // http/'s features stand on edge/ and wire/, not on each other.
+  ["src/http/authoring/own-routes.ts", `import { x } from "../discovery/wire.js";`],
+  ["src/http/webhooks/routes.ts", `import { x } from "../authoring/index.js";`],
+  ["src/http/discovery/bodies.ts", `import { x } from "../../http/reads/docs.js";`],
+  ["src/http/edge/observe.ts", `import { x } from "../ops/routes.js";`],
+  ["src/http/wire/post.ts", `import { x } from "../reads/service.js";`],
+  ["src/http/reads/index.ts", `import { x } from "../../import/run-import.js";`],
   ["src/posts/post-service.ts", `import { x } from "../site/pages.js";`],
   ["src/site/routes.ts", `import { x } from "../cli/serve.js";`],
 ];
 
 const allowed: [string, string][] = [
-  ["src/http/send-post.ts", `import { x } from "../posts/post-service.js";`],
+  ["src/http/edge/send-post.ts", `import { x } from "../../posts/post-service.js";`],
   ["src/posts/post-service.ts", `import { x } from "../store/post-store.js";`],
   ["src/import/records.ts", `import { x } from "../content/index.js";`],
   ["src/store/sqlite/store.ts", `import { x } from "../../errors.js";`],
   ["src/content/html.ts", `import { x } from "./schema.js";`],
   ["src/webhooks/worker.ts", `import { x } from "../store/post-store.js";`],
-  ["src/http/webhooks.ts", `import { x } from "../webhooks/runtime.js";`],
-  ["src/site/routes.ts", `import { x } from "../http/send-answer.js";`],
+  ["src/http/webhooks/index.ts", `import { x } from "../../webhooks/runtime.js";`],
+  ["src/http/discovery/routes.ts", `import { x } from "../edge/send-answer.js";`],
+  ["src/http/authoring/index.ts", `import { x } from "../wire/publication.js";`],
+  ["src/http/reads/index.ts", `import { x } from "./docs.js";`],
+  ["src/site/routes.ts", `import { x } from "../http/edge/send-answer.js";`],
   ["src/site/pages.ts", `import { x } from "../posts/discovery.js";`],
 ];
 

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
-import { representPost } from "../../src/http/representation.js";
+import { representPost } from "../../src/http/wire/representation.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { migrations as pgMigrations } from "../../src/store/postgres/migrations.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";

@@ -1,13 +1,11 @@
 // The route schemas of the authoring API for the OpenAPI document: every route
 // that takes a key names the bearer scheme, and lists the answers it can give.
-import { CreatePostBody, UpdatePostBody } from "../posts/write-fields.js";
-import * as s from "./authoring-schemas.js";
+import { CreatePostBody, UpdatePostBody } from "../../posts/write-fields.js";
+import * as s from "./schemas.js";
+import { API_KEY_SCHEME, header } from "../wire/docs.js";
 
-/** The security scheme's name in the document's components. */
-export const API_KEY_SCHEME = "apiKey";
 const security = [{ [API_KEY_SCHEME]: [] }];
 
-const header = (description: string) => ({ type: "string", description });
 const error = (description: string, headers: Record<string, unknown> = {}) => ({
   $ref: "Error#",
   description,

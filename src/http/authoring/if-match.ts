@@ -4,9 +4,9 @@
 // matches. A post's tags are those of its representations (with or without content, in any
 // coding), so the ETag of any read of it, or of a write's answer, will do.
 import type { IncomingHttpHeaders } from "node:http";
-import type { Precondition } from "../posts/post-writes.js";
-import type { PostRecord } from "../store/post-store.js";
-import { wireBytes } from "./representation.js";
+import type { Precondition } from "../../posts/post-writes.js";
+import type { PostRecord } from "../../store/post-store.js";
+import { wireBytes } from "../wire/representation.js";
 
 const CODING_SUFFIX = /-(?:br|gzip)"$/;
 

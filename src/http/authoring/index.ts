@@ -1,20 +1,20 @@
 // The authoring API installed in one call, before its routes: the key check on
 // every `auth` route, the per-key write limit, the write and list services, page views.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
-import { KeyVerifier } from "../posts/api-keys.js";
-import { ContentDeriver } from "../posts/derive.js";
-import { OwnPosts } from "../posts/own-posts.js";
-import { PostWrites } from "../posts/post-writes.js";
-import { ViewCounter } from "../posts/views.js";
-import type { PostStore } from "../store/post-store.js";
-import { requireApiKeys } from "./auth.js";
-import { sharedCounter } from "./shared-rate-limit.js";
+import type { Config } from "../../config/index.js";
+import { KeyVerifier } from "../../posts/api-keys.js";
+import { ContentDeriver } from "../../posts/derive.js";
+import { OwnPosts } from "../../posts/own-posts.js";
+import { PostWrites } from "../../posts/post-writes.js";
+import { ViewCounter } from "../../posts/views.js";
+import type { PostStore } from "../../store/post-store.js";
+import { requireApiKeys } from "../edge/auth.js";
+import { sharedCounter } from "../edge/shared-rate-limit.js";
 import { ownPostAnswer, ownRoutes } from "./own-routes.js";
-import { postWriteRoutes } from "./post-write-routes.js";
-import type { RepresentationService } from "./send-post.js";
-import { viewRoutes } from "./view-routes.js";
-import { WriteLimiter } from "./write-limit.js";
+import { postWriteRoutes } from "./write-routes.js";
+import type { RepresentationService } from "../edge/send-post.js";
+import { viewRoutes } from "./views.js";
+import { WriteLimiter } from "../edge/write-limit.js";
 
 interface AuthoringDependencies {
   config: Config;

@@ -1,19 +1,20 @@
 // The authoring API's reads: the key's own posts in any status, and the key's
 // publication. Answers are the key holder's alone: never stored by a shared cache.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../errors.js";
-import { OWN_LIMIT, publicationOf, type OwnPosts } from "../posts/own-posts.js";
-import type { PublicationReader } from "../store/post-store.js";
-import type { KeyVerifier } from "../posts/api-keys.js";
-import { bearerToken, keyOf } from "./auth.js";
-import { listOwnDocs, meDocs } from "./authoring-docs.js";
-import type { OwnPostsQueryValue } from "./authoring-schemas.js";
-import { fieldCompiler } from "./field-validation.js";
-import { includeContentValue } from "./schemas.js";
-import { toWirePublication } from "./discovery-wire.js";
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../../errors.js";
+import { OWN_LIMIT, publicationOf, type OwnPosts } from "../../posts/own-posts.js";
+import type { PublicationReader } from "../../store/post-store.js";
+import type { KeyVerifier } from "../../posts/api-keys.js";
+import { bearerToken, keyOf } from "../edge/auth.js";
+import { listOwnDocs, meDocs } from "./docs.js";
+import type { OwnPostsQueryValue } from "./schemas.js";
+import { fieldCompiler } from "../edge/field-validation.js";
+import type { OwnPostAnswer } from "../edge/send-post.js";
+import { includeContentValue } from "../wire/schemas.js";
+import { toWirePublication } from "../wire/publication.js";
 import { etagOf } from "./if-match.js";
-import { wireBytes } from "./representation.js";
-import { toWirePost } from "./wire.js";
+import { wireBytes } from "../wire/representation.js";
+import { toWirePost } from "../wire/post.js";
 
 interface OwnRoutesOptions {
   own: OwnPosts;
@@ -21,18 +22,6 @@ interface OwnRoutesOptions {
 }
 
 const PRIVATE = { "cache-control": "private, no-store" };
-
-/**
- * A writer's read of one of their own posts on the public path: answered (true) when the
- * request carries a live key of the post's publication, whatever the post's status; else
- * false, and the public answer follows, byte for byte what it would be without the header.
- */
-export type OwnPostAnswer = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  postId: string,
-  withContent: boolean,
-) => Promise<boolean>;
 
 export function ownPostAnswer(verifier: KeyVerifier, own: OwnPosts): OwnPostAnswer {
   return async (request, reply, postId, withContent) => {

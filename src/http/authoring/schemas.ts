@@ -1,10 +1,10 @@
 // The wire of the authoring API, in the original's shapes: the answers, the
 // path and query parameters. Write bodies are posts/write-fields.ts (the field rules).
 import { Type, type Static } from "typebox";
-import { IdentifierSchema, SlugSchema } from "../posts/fields.js";
-import { publicationProperties } from "./discovery-schemas.js";
-import { OWN_LIMIT } from "../posts/own-posts.js";
-import { OWN_STATUSES } from "../store/own-status.js";
+import { IdentifierSchema, SlugSchema } from "../../posts/fields.js";
+import { publicationProperties } from "../wire/publication.js";
+import { OWN_LIMIT } from "../../posts/own-posts.js";
+import { OWN_STATUSES } from "../../store/own-status.js";
 
 export const CreatedAnswer = Type.Object({
   id: Type.String({ description: "The new post's id" }),

@@ -1,11 +1,11 @@
 // Page views: a visible post's view is counted in memory (posts/views.ts) and
 // answered at once; a hidden or missing post is the usual 404. No key: readers count views.
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "../errors.js";
-import type { ViewCounter } from "../posts/views.js";
-import { viewDocs } from "./authoring-docs.js";
-import { fieldCompiler } from "./field-validation.js";
-import type { RepresentationService } from "./send-post.js";
+import { ApiError } from "../../errors.js";
+import type { ViewCounter } from "../../posts/views.js";
+import { viewDocs } from "./docs.js";
+import { fieldCompiler } from "../edge/field-validation.js";
+import type { RepresentationService } from "../edge/send-post.js";
 
 interface ViewRoutesOptions {
   service: RepresentationService;

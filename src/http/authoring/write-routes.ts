@@ -1,17 +1,17 @@
 // The authoring API's writes: create, update and delete, by id or by slug, with
-// the original's paths, bodies and answers. Every route takes a key (auth.ts); bodies are
+// the original's paths, bodies and answers. Every route takes a key (edge/auth.ts); bodies are
 // JSON only (415 otherwise) and at most MAX_BODY_BYTES (413).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { idempotencyRequest } from "../posts/idempotency.js";
-import { MovedError, type PostWrites } from "../posts/post-writes.js";
-import { checkDepth } from "../posts/write-body.js";
-import type { PostRecord, PostRef } from "../store/post-store.js";
-import { surrogateKey } from "./headers.js";
-import { keyOf } from "./auth.js";
-import { createDocs, deleteDocs, updateDocs } from "./authoring-docs.js";
-import { fieldCompiler } from "./field-validation.js";
+import { idempotencyRequest } from "../../posts/idempotency.js";
+import { MovedError, type PostWrites } from "../../posts/post-writes.js";
+import { checkDepth } from "../../posts/write-body.js";
+import type { PostRecord, PostRef } from "../../store/post-store.js";
+import { surrogateKey } from "../edge/headers.js";
+import { keyOf } from "../edge/auth.js";
+import { createDocs, deleteDocs, updateDocs } from "./docs.js";
+import { fieldCompiler } from "../edge/field-validation.js";
 import { etagOf, ifMatch } from "./if-match.js";
-import { redirectMoved } from "./post-routes.js";
+import { redirectMoved } from "../edge/redirect.js";
 
 interface WriteRoutesOptions {
   writes: PostWrites;

@@ -1,10 +1,11 @@
 // A list page joined from its posts' stored bodies (store/stored-bytes.ts): the envelope's
-// bytes around ready bodies, byte for byte what discovery-wire.ts's serializers make of the
+// bytes around ready bodies, byte for byte what wire.ts's serializers make of the
 // same page's records, with no post serialized.
-import type { FeedItem, Page } from "../posts/discovery.js";
-import type { ListedBody, PublicationRecord } from "../store/post-store.js";
-import { Answer, JSON_TYPE } from "./answer.js";
-import { pagination, serialize, toWirePublication } from "./discovery-wire.js";
+import type { FeedItem, Page } from "../../posts/discovery.js";
+import type { ListedBody, PublicationRecord } from "../../store/post-store.js";
+import { Answer, JSON_TYPE } from "../wire/answer.js";
+import { pagination, serialize } from "./wire.js";
+import { toWirePublication } from "../wire/publication.js";
 
 /**
  * A page joined from the posts' stored bodies: the bytes `postPageAnswer` would make, with no

@@ -1,12 +1,12 @@
-// The route schemas of the discovery reads: request schemas (discovery-params.ts) plus what
+// The route schemas of the discovery reads: request schemas (params.ts) plus what
 // only the OpenAPI document needs. Bodies are references to the shared schemas
-// (discovery-schemas.ts); the bytes themselves are made by discovery-wire.ts. This file holds
-// the lists; the lookups and searches live in discovery-lookup-docs.ts and are re-exported
+// (schemas.ts); the bytes themselves are made by wire.ts. This file holds
+// the lists; the lookups and searches live in lookup-docs.ts and are re-exported
 // here, so the routes import one module.
-import * as p from "./discovery-params.js";
-import { op, responses } from "./discovery-responses.js";
-import { COMMON, INCLUDE } from "./post-docs.js";
-import { IncludeContentQuery } from "./schemas.js";
+import * as p from "./params.js";
+import { op, responses } from "./responses.js";
+import { COMMON, INCLUDE } from "../wire/docs.js";
+import { IncludeContentQuery } from "../wire/schemas.js";
 
 export {
   SEARCH_LIMIT,
@@ -17,7 +17,7 @@ export {
   searchPostsSchema,
   userByIdSchema,
   userByWalletSchema,
-} from "./discovery-lookup-docs.js";
+} from "./lookup-docs.js";
 
 export const POSTS_LIMIT = { max: 100, fallback: 10 };
 export const FEED_LIMIT = { max: 60, fallback: 20 };

@@ -1,6 +1,6 @@
 // The route schemas of the reader feeds, for validation and the OpenAPI document.
-import { FeedByIdParams, FeedBySlugParams } from "./discovery-params.js";
-import { error, errorResponses, header, requestId } from "./post-docs.js";
+import { FeedByIdParams, FeedBySlugParams } from "./params.js";
+import { error, errorResponses, header, requestId } from "../wire/docs.js";
 
 const DESCRIPTION = `A publication's 20 latest visible posts for feed readers, newest first,
 with their sanitized HTML: \`rss\` (RSS 2.0, \`application/rss+xml\`), \`atom\` (Atom 1.0,

@@ -2,14 +2,14 @@
 // /v1/publications/{publicationId}/feed/{rss|atom|json}.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { PublicationKey } from "../store/post-store.js";
-import { Answer } from "./answer.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import * as docs from "./reader-feed-docs.js";
-import { FEED_TYPES, atom, jsonFeed, rss } from "./reader-feeds.js";
-import { surrogateKey } from "./headers.js";
-import { dropAtSign } from "./schemas.js";
-import { sendAnswer } from "./send-answer.js";
+import type { PublicationKey } from "../../store/post-store.js";
+import { Answer } from "../wire/answer.js";
+import type { DiscoveryContext } from "./context.js";
+import * as docs from "./feed-docs.js";
+import { FEED_TYPES, atom, jsonFeed, rss } from "./feeds.js";
+import { surrogateKey } from "../edge/headers.js";
+import { dropAtSign } from "../wire/schemas.js";
+import { sendAnswer } from "../edge/send-answer.js";
 
 /** How many of a publication's latest posts a reader feed carries. */
 const FEED_POSTS = 20;

@@ -1,8 +1,8 @@
 // A publication's latest posts for feed readers: RSS 2.0, Atom 1.0 (RFC 4287) and JSON Feed
 // 1.1, each with the posts' sanitized HTML and absolute links to {SITE_URL}/@pub/slug.
 // Pure functions of their input: the same posts give the same bytes (and ETag).
-import { customOrigin } from "../posts/publication-domains.js";
-import type { PostRecord, PublicationRecord } from "../store/post-store.js";
+import { customOrigin } from "../../posts/publication-domains.js";
+import type { PostRecord, PublicationRecord } from "../../store/post-store.js";
 
 interface FeedSource {
   publication: PublicationRecord;

@@ -2,24 +2,24 @@
 // users, lists, reader feeds and search, with their answer cache kept current by change
 // notices (on every node) and go-live times.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
-import { AnswerCache } from "../posts/answer-cache.js";
-import { CachedAnswers } from "../posts/cached-answers.js";
-import type { SharedLru } from "../posts/byte-lru.js";
-import { CursorCodec } from "../posts/cursor.js";
-import { Discovery } from "../posts/discovery.js";
-import { DiscoverySearch } from "../posts/discovery-search.js";
-import type { GoLiveWatch } from "../posts/go-live.js";
-import type { Clock } from "../posts/post-service.js";
-import type { PostStore } from "../store/post-store.js";
-import type { Answer } from "./answer.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import { discoverySchemas } from "./discovery-schemas.js";
+import type { Config } from "../../config/index.js";
+import { AnswerCache } from "../../posts/answer-cache.js";
+import { CachedAnswers } from "../../posts/cached-answers.js";
+import type { SharedLru } from "../../posts/byte-lru.js";
+import { CursorCodec } from "../../posts/cursor.js";
+import { Discovery } from "../../posts/discovery.js";
+import { DiscoverySearch } from "../../posts/discovery-search.js";
+import type { GoLiveWatch } from "../../posts/go-live.js";
+import type { Clock } from "../../posts/post-service.js";
+import type { PostStore } from "../../store/post-store.js";
+import type { Answer } from "../wire/answer.js";
+import type { DiscoveryContext } from "./context.js";
+import { discoverySchemas } from "./schemas.js";
 import { listRoutes } from "./list-routes.js";
 import { publicationRoutes } from "./publication-routes.js";
-import { readerFeedRoutes } from "./reader-feed-routes.js";
+import { readerFeedRoutes } from "./feed-routes.js";
 import { searchRoutes } from "./search-routes.js";
-import type { RepresentationService } from "./send-post.js";
+import type { RepresentationService } from "../edge/send-post.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,21 +2,21 @@
 // feed), and the single read by publication id. Pages are keyset-based (posts/discovery.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { ApiError } from "../errors.js";
-import { depends } from "../posts/answer-cache.js";
-import { CursorError } from "../posts/cursor.js";
-import type { PageRequest } from "../posts/discovery.js";
-import type { ListScope } from "../store/post-store.js";
-import { surrogateKey } from "./headers.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import * as docs from "./discovery-docs.js";
-import { limitValue } from "./discovery-params.js";
-import { feedBodiesAnswer, postBodiesAnswer } from "./discovery-bodies.js";
-import { feedPageAnswer, postPageAnswer } from "./discovery-wire.js";
-import { includeContentValue } from "./schemas.js";
-import { sendAnswer } from "./send-answer.js";
-import { redirectMoved } from "./post-routes.js";
-import { sendPost } from "./send-post.js";
+import { ApiError } from "../../errors.js";
+import { depends } from "../../posts/answer-cache.js";
+import { CursorError } from "../../posts/cursor.js";
+import type { PageRequest } from "../../posts/discovery.js";
+import type { ListScope } from "../../store/post-store.js";
+import { surrogateKey } from "../edge/headers.js";
+import type { DiscoveryContext } from "./context.js";
+import * as docs from "./docs.js";
+import { limitValue } from "./params.js";
+import { feedBodiesAnswer, postBodiesAnswer } from "./bodies.js";
+import { feedPageAnswer, postPageAnswer } from "./wire.js";
+import { includeContentValue } from "../wire/schemas.js";
+import { sendAnswer } from "../edge/send-answer.js";
+import { redirectMoved } from "../edge/redirect.js";
+import { sendPost } from "../edge/send-post.js";
 
 interface ListQuery {
   includeContent?: string;
@@ -125,7 +125,7 @@ function pageRequest(query: ListQuery, scope: ListScope): PageRequest {
   return page;
 }
 
-/** The list's CDN key, as the single reads name their publication (representation.ts). */
+/** The list's CDN key, as the single reads name their publication (wire/representation.ts). */
 const cdnKey = (scope: ListScope) =>
   "publicationId" in scope
     ? surrogateKey("pub", scope.publicationId)

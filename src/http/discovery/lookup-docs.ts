@@ -1,8 +1,8 @@
 // The route schemas of the discovery reads that answer one publication or user, and of the
-// two searches. Split from discovery-docs.ts (the lists), which re-exports all of it, so the
+// two searches. Split from docs.ts (the lists), which re-exports all of it, so the
 // routes keep importing one module.
-import * as p from "./discovery-params.js";
-import { arrayOf, op, responses } from "./discovery-responses.js";
+import * as p from "./params.js";
+import { arrayOf, op, responses } from "./responses.js";
 
 export const SEARCH_LIMIT = { max: 50, fallback: 20 };
 

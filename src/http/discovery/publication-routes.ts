@@ -1,15 +1,15 @@
 // Publications and users (our authors), one at a time, as the original's client reads them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { depends } from "../posts/answer-cache.js";
-import type { PublicationKey, UserKey } from "../store/post-store.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import * as docs from "./discovery-docs.js";
-import { domainHostOf } from "./discovery-params.js";
-import { publicationAnswer, userAnswer } from "./discovery-wire.js";
-import { surrogateKey } from "./headers.js";
-import { dropAtSign } from "./schemas.js";
-import { sendAnswer } from "./send-answer.js";
+import { depends } from "../../posts/answer-cache.js";
+import type { PublicationKey, UserKey } from "../../store/post-store.js";
+import type { DiscoveryContext } from "./context.js";
+import * as docs from "./docs.js";
+import { domainHostOf } from "./params.js";
+import { publicationAnswer, userAnswer } from "./wire.js";
+import { surrogateKey } from "../edge/headers.js";
+import { dropAtSign } from "../wire/schemas.js";
+import { sendAnswer } from "../edge/send-answer.js";
 
 export async function publicationRoutes(app: FastifyInstance, context: DiscoveryContext) {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,6 +1,6 @@
 // What every discovery read answers besides its body: the cache and CDN headers, the 304,
 // the error envelope. One place, so the lists, lookups and searches document them alike.
-import { error, errorResponses, header, requestId } from "./post-docs.js";
+import { error, errorResponses, header, requestId } from "../wire/docs.js";
 
 const headers = (keys: string) => ({
   ETag: header("Strong validator of the body; with a -gzip/-br suffix when compressed"),

@@ -8,37 +8,20 @@ import {
   PostSearchHitSchema,
   SearchBlogSchema,
   SearchUserSchema,
-} from "./discovery-search-schemas.js";
-import { KEY_MAX_LENGTH, SUMMARY_MAX_LENGTH } from "../posts/fields.js";
-import { AuthorSchema, PostSchema, SocialSchema } from "./schemas.js";
+} from "./search-schemas.js";
+import { publicationProperties } from "../wire/publication.js";
+import { AuthorSchema, PostSchema, SocialSchema } from "../wire/schemas.js";
 
-// The search answers are discovery-search-schemas.ts's; their names are still imported from here.
-export { BlogSearchHitSchema, PostSearchHitSchema } from "./discovery-search-schemas.js";
+// The search answers are search-schemas.ts's; their names are still imported from here.
+export { BlogSearchHitSchema, PostSearchHitSchema } from "./search-schemas.js";
 export type {
   WireBlogSearchHit,
   WirePostSearchHit,
   WireSearchBlog,
   WireSearchUser,
-} from "./discovery-search-schemas.js";
+} from "./search-schemas.js";
 
 const text = (description: string) => Type.String({ description });
-
-/** A publication's fields on the wire (also the authoring API's /v1/me). */
-export const publicationProperties = {
-  id: text("Unique identifier of the publication"),
-  name: text("Display name"),
-  ownerUserId: text(
-    "The user (author) who owns it: the one given, else its first author by id, else empty",
-  ),
-  slug: Type.String({
-    minLength: 1,
-    maxLength: KEY_MAX_LENGTH,
-    description: "Public at {SITE_URL}/@slug",
-  }),
-  customDomain: Type.Optional(Type.String({ format: "uri", description: "Its own site" })),
-  summary: Type.Optional(Type.String({ maxLength: SUMMARY_MAX_LENGTH })),
-  logoUrl: Type.Optional(Type.String({ format: "uri" })),
-};
 
 export const PublicationSchema = Type.Object(publicationProperties, { $id: "Publication" });
 
@@ -73,12 +56,12 @@ export const FeedPageSchema = Type.Object(
   { $id: "FeedPage" },
 );
 
-export type WirePublication = Static<typeof PublicationSchema>;
+export type { WirePublication } from "../wire/publication.js";
 export type WirePagination = Static<typeof PaginationSchema>;
 
 /**
  * Every schema the discovery schemas refer to by $id: fast-json-stringify resolves the
- * references through this map (discovery-wire.ts).
+ * references through this map (wire.ts).
  */
 export const referencedSchemas = {
   Post: PostSchema,

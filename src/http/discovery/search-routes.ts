@@ -2,13 +2,13 @@
 // publications (`/v1/discover/blogs/search`), each an array of hits, best first.
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { depends } from "../posts/answer-cache.js";
-import { searchTerms } from "../posts/search-terms.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import * as docs from "./discovery-docs.js";
-import { limitValue } from "./discovery-params.js";
-import { blogHitsAnswer, postHitsAnswer } from "./discovery-wire.js";
-import { sendAnswer } from "./send-answer.js";
+import { depends } from "../../posts/answer-cache.js";
+import { searchTerms } from "../../posts/search-terms.js";
+import type { DiscoveryContext } from "./context.js";
+import * as docs from "./docs.js";
+import { limitValue } from "./params.js";
+import { blogHitsAnswer, postHitsAnswer } from "./wire.js";
+import { sendAnswer } from "../edge/send-answer.js";
 
 const { max, fallback } = docs.SEARCH_LIMIT;
 

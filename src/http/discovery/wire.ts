@@ -1,14 +1,15 @@
 // Discovery records → the original service's wire shapes → the bytes of an Answer.
 import fastJson from "fast-json-stringify";
 import { Type } from "typebox";
-import type { FeedItem, Page } from "../posts/discovery.js";
-import type { PostSearchHit, PublicationSearchHit } from "../posts/discovery-search.js";
-import type { ShownUser } from "../posts/owners.js";
-import type { PostRecord, PublicationRecord } from "../store/post-store.js";
-import { Answer, JSON_TYPE } from "./answer.js";
-import * as s from "./discovery-schemas.js";
-import { AuthorSchema } from "./schemas.js";
-import { toWirePost } from "./wire.js";
+import type { FeedItem, Page } from "../../posts/discovery.js";
+import type { PostSearchHit, PublicationSearchHit } from "../../posts/discovery-search.js";
+import type { ShownUser } from "../../posts/owners.js";
+import type { PostRecord, PublicationRecord } from "../../store/post-store.js";
+import { Answer, JSON_TYPE } from "../wire/answer.js";
+import * as s from "./schemas.js";
+import { AuthorSchema } from "../wire/schemas.js";
+import { toWirePost } from "../wire/post.js";
+import { toWirePublication } from "../wire/publication.js";
 
 const compile = (schema: object) => fastJson(schema, { schema: s.referencedSchemas });
 export const serialize = {
@@ -69,16 +70,6 @@ export function blogHitsAnswer(hits: PublicationSearchHit[], siteUrl: string, ke
     activeSubscriberCount: 0,
   }));
   return json(serialize.blogHits(wire), keys);
-}
-
-export function toWirePublication(p: PublicationRecord): s.WirePublication {
-  const wire: s.WirePublication = {
-    ...{ id: p.id, name: p.name, ownerUserId: p.ownerUserId, slug: p.slug },
-  };
-  if (p.customDomain !== undefined) wire.customDomain = p.customDomain;
-  if (p.summary !== undefined) wire.summary = p.summary;
-  if (p.logoUrl !== undefined) wire.logoUrl = p.logoUrl;
-  return wire;
 }
 
 export function pagination(page: Page<unknown>): s.WirePagination {

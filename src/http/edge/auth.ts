@@ -3,9 +3,9 @@
 // read: no handler of those routes can run without a live key, and no route can forget
 // to ask. Writes by a key are then counted against that key's write limit.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { ApiError } from "../errors.js";
-import type { KeyVerifier } from "../posts/api-keys.js";
-import type { ApiKeyRecord } from "../store/post-store.js";
+import { ApiError } from "../../errors.js";
+import type { KeyVerifier } from "../../posts/api-keys.js";
+import type { ApiKeyRecord } from "../../store/post-store.js";
 import type { WriteLimiter } from "./write-limit.js";
 
 declare module "fastify" {

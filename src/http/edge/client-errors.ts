@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { envelope, errorCatalogue, type ErrorCode } from "../errors.js";
+import { envelope, errorCatalogue, type ErrorCode } from "../../errors.js";
 import { COMMON_HEADERS } from "./headers.js";
 
 function codeForClientError(error: NodeJS.ErrnoException): ErrorCode {

@@ -8,7 +8,7 @@
 // office proxy one address is many readers, and a reset tells them nothing.
 import type { IncomingMessage, Server } from "node:http";
 import type { Socket } from "node:net";
-import type { LimitSettings } from "../config/limits.js";
+import type { LimitSettings } from "../../config/limits.js";
 import { clientKey } from "./rate-limit.js";
 
 type Limits = Pick<LimitSettings, "sendTimeoutMs" | "maxConnectionsPerClient">;

@@ -1,6 +1,6 @@
 // Content-coding negotiation over Accept-Encoding (RFC 9110 §12.5.3): br preferred to gzip
 // at equal weight, since it is smaller; a coding with q=0 is "not acceptable".
-import type { Coding } from "./representation.js";
+import type { Coding } from "../wire/representation.js";
 
 const CACHE = new Map<string, Coding | undefined>();
 

@@ -8,7 +8,7 @@ import {
   envelope,
   errorCatalogue,
   type ErrorCode,
-} from "../errors.js";
+} from "../../errors.js";
 import { COMMON_HEADERS, setCommonHeaders } from "./headers.js";
 
 /**

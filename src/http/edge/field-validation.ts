@@ -3,8 +3,8 @@
 // service, which checks them with the same rules and more (posts/write-body.ts).
 import type { FastifySchemaCompiler } from "fastify";
 import type { TSchema } from "typebox";
-import { fieldValidator } from "../posts/field-errors.js";
-import { invalid } from "../posts/write-body.js";
+import { fieldValidator } from "../../posts/field-errors.js";
+import { invalid } from "../../posts/write-body.js";
 
 export const fieldCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   if (httpPart === "body") return () => true;

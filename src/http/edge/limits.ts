@@ -1,8 +1,8 @@
 // What one connection may cost: header size, how long a slow client may take, how many
 // connections at once. Node enforces these in its HTTP server, below Fastify.
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
-import type { LimitSettings } from "../config/limits.js";
-import { ApiError } from "../errors.js";
+import type { LimitSettings } from "../../config/limits.js";
+import { ApiError } from "../../errors.js";
 import { CAP_RETRY_AFTER_S, guardConnections, pastClientCap } from "./connection-guard.js";
 
 /** Fastify constructor options that bound a connection. */

@@ -2,8 +2,8 @@
 // test can hold many apps), requests by route pattern and status, store latency, and the
 // cache and import totals read at scrape time rather than counted twice.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { importTotals } from "../posts/import-counters.js";
-import type { CacheStats } from "../posts/post-cache.js";
+import { importTotals } from "../../posts/import-counters.js";
+import type { CacheStats } from "../../posts/post-cache.js";
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 

@@ -6,7 +6,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import type { CacheResult } from "../posts/post-service.js";
+import type { CacheResult } from "../../posts/post-service.js";
 import { accessTemplate, type AccessLine, type Destination } from "./access-log.js";
 import type { AppMetrics } from "./metrics.js";
 
@@ -33,7 +33,7 @@ export function noteCacheResults(app: FastifyInstance): void {
  */
 export class RequestLog extends LogController {
   private readonly template: ((line: AccessLine) => void) | undefined;
-  /** Set once the app's metrics exist (operations.ts). */
+  /** Set once the app's metrics exist (ops/index.ts). */
   metrics: AppMetrics | undefined;
 
   constructor(destination?: Destination) {

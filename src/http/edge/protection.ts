@@ -3,8 +3,8 @@
 // (routes with `config: { rateLimit: false }` — health, metrics — are exempt from both), so
 // no request to a protected route can take a way around it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config/index.js";
-import { ApiError } from "../errors.js";
+import type { Config } from "../../config/index.js";
+import { ApiError } from "../../errors.js";
 import { EventLoopMonitor } from "./load-shedding.js";
 import { applyServerLimits } from "./limits.js";
 import { MemoryCounter, rateLimitHook, type LimitCounter } from "./rate-limit.js";

@@ -3,7 +3,7 @@
 // in-process one; the in-process one answers synchronously, keeping the hot path free of
 // promises.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../errors.js";
+import { ApiError } from "../../errors.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@
 // everything else on the same path: OPTIONS (CORS preflight) and 405 with `Allow`, computed
 // per path, so a path that gains PUT allows it in both without a second list to keep.
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { ApiError } from "../errors.js";
+import { ApiError } from "../../errors.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,8 +1,8 @@
 // Sending a discovery answer: validator, caching headers, negotiation, 304 — the same rules
 // as a post's (send-post.ts), from the answer made once per cache fill.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../errors.js";
-import type { Answer } from "./answer.js";
+import { ApiError } from "../../errors.js";
+import type { Answer } from "../wire/answer.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
 

@@ -1,13 +1,25 @@
 // Answering with a post: validators, caching headers, negotiation, 304 — all from the
 // representation made once per cache fill, so a hit does no serialization or hashing.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../errors.js";
-import type { PostService } from "../posts/post-service.js";
+import { ApiError } from "../../errors.js";
+import type { PostService } from "../../posts/post-service.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
-import type { Coding, Representation } from "./representation.js";
+import type { Coding, Representation } from "../wire/representation.js";
 
 export type RepresentationService = PostService<Representation>;
+
+/**
+ * A writer's read of one of their own posts on the public path: answered (true) when the
+ * request carries a live key of the post's publication, whatever the post's status; else
+ * false, and the public answer follows, byte for byte what it would be without the header.
+ */
+export type OwnPostAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  postId: string,
+  withContent: boolean,
+) => Promise<boolean>;
 
 /** The headers of a post's answer (200 or 304). */
 function postHeaders(r: Representation, coding: Coding | undefined, cacheControl: string) {

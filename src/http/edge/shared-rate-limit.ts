@@ -4,7 +4,7 @@
 // back to the shared count when Redis answers again.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import type { RedisSettings } from "../config/index.js";
+import type { RedisSettings } from "../../config/index.js";
 import { MemoryCounter, type Hit, type LimitCounter } from "./rate-limit.js";
 
 /** Atomically: count this request, start the window on the first, report count and time left. */

@@ -1,7 +1,7 @@
 // Writes per API key, apart from the per-address limit every request meets: a
 // fixed one-minute window per key, counted where the per-address limit is — in Redis with
 // REDIS_URL, so N nodes allow a key the limit once, not N times; else in this process.
-import { ApiError } from "../errors.js";
+import { ApiError } from "../../errors.js";
 import { MemoryCounter, type LimitCounter } from "./rate-limit.js";
 
 const WINDOW_MS = 60_000;

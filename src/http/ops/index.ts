@@ -2,15 +2,15 @@
 // the API routes: metrics, the per-request log line, health, and the OpenAPI document
 // (which must see every route registered after it).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
-import { timedStore } from "../posts/timed-store.js";
-import type { PostStore } from "../store/post-store.js";
+import type { Config } from "../../config/index.js";
+import { timedStore } from "../../posts/timed-store.js";
+import type { PostStore } from "../../store/post-store.js";
 import cluster from "node:cluster";
 import { localSource, workerSource } from "./cluster-metrics.js";
-import { AppMetrics } from "./metrics.js";
-import { noteCacheResults, type RequestLog } from "./observe.js";
+import { AppMetrics } from "../edge/metrics.js";
+import { noteCacheResults, type RequestLog } from "../edge/observe.js";
 import { registerOpenApi, type OpenApiExtension } from "./openapi.js";
-import { opsRoutes } from "./ops-routes.js";
+import { opsRoutes } from "./routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -5,9 +5,11 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { DOCUMENT_TITLE, OPENAPI_PATH, docsUiOptions } from "./docs-ui.js";
-import { API_KEY_SCHEME } from "./authoring-docs.js";
+import { API_KEY_SCHEME } from "../wire/docs.js";
 
-const { version } = createRequire(import.meta.url)("../../../package.json") as { version: string };
+const { version } = createRequire(import.meta.url)("../../../../package.json") as {
+  version: string;
+};
 
 const DESCRIPTION = `Folio publishes the posts of publications. Anyone may read what is
 published: a post by its id or its slugs, publications, authors, lists, feeds and search.

@@ -2,7 +2,7 @@
 // get through) and never cached.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { Type } from "typebox";
-import type { PostStore } from "../store/post-store.js";
+import type { PostStore } from "../../store/post-store.js";
 import type { MetricsSource } from "./cluster-metrics.js";
 
 interface OpsRoutesOptions {
@@ -40,7 +40,7 @@ const readyz = {
     },
   },
 };
-// Read by protection.ts: these routes are never limited nor shed.
+// Read by edge/protection.ts: these routes are never limited nor shed.
 const config = { rateLimit: false };
 
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions) {
@@ -73,7 +73,7 @@ async function readiness(app: FastifyInstance, store: PostStore) {
       () => "unknown",
     ),
   ]);
-  // Decorated by protection.ts when it is registered.
+  // Decorated by edge/protection.ts when it is registered.
   const shedding = (app as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true;
   return { store: reachable, schema, load: shedding ? "overloaded" : "ok" };
 }

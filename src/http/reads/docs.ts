@@ -1,40 +1,17 @@
-// The route schemas of the two read operations: the TypeBox request schemas of schemas.ts,
+// The route schemas of the two read operations: the TypeBox request schemas of wire/schemas.ts,
 // plus what only the OpenAPI document needs (summaries, every status, response headers).
 // Response bodies are references to the shared Post and Error schemas, so the document
-// names them once; the post body itself is serialized by representation.ts, not from here.
-import { ErrorSchema, IncludeContentQuery, PostByIdParams, PostBySlugParams } from "./schemas.js";
-import { PostSchema } from "./schemas.js";
+// names them once; the post body itself is serialized by wire/representation.ts, not from here.
+import {
+  ErrorSchema,
+  IncludeContentQuery,
+  PostByIdParams,
+  PostBySlugParams,
+} from "../wire/schemas.js";
+import { PostSchema } from "../wire/schemas.js";
+import { COMMON, INCLUDE, errorResponses, error, header, requestId } from "../wire/docs.js";
 
 export const sharedSchemas = [PostSchema, ErrorSchema];
-
-export const header = (description: string) => ({ type: "string", description });
-
-export const requestId = header(
-  "The request's id: a valid incoming X-Request-Id echoed, else generated",
-);
-const errorHeaders = { "X-Request-Id": requestId, "Cache-Control": header("Always `no-store`") };
-const retryAfter = header("Seconds to wait before trying again");
-
-export const error = (description: string, extra: Record<string, unknown> = {}) => ({
-  $ref: "Error#",
-  description,
-  headers: { ...errorHeaders, ...extra },
-});
-
-/** The error answers every read may give (404's wording is each operation's own). */
-export const errorResponses = {
-  400: error("invalid_parameter: a path or query parameter breaks a rule; `msg` names it"),
-  405: error("method_not_allowed: only GET, HEAD and OPTIONS", {
-    Allow: header("`GET, HEAD, OPTIONS`"),
-  }),
-  414: error("uri_too_long: the request target is over 8 KiB"),
-  429: error("rate_limited: over the per-client rate limit", { "Retry-After": retryAfter }),
-  500: error("internal: a bug; logged with the request id, details never sent"),
-  503: error("unavailable: the store is unreachable or overloaded", { "Retry-After": retryAfter }),
-  // Any other client or server error still carries the envelope.
-  "4xx": error("Another client error"),
-  "5xx": error("Another server error"),
-};
 
 const responses = {
   200: {
@@ -61,14 +38,6 @@ const responses = {
   ...errorResponses,
   404: error("not_found: no visible post (drafts, scheduled and archived posts included)"),
 };
-
-export const COMMON = `Only a post whose status is published and whose publication time has come is
-visible; anything else answers 404 exactly like a post that never existed. HEAD is answered
-like GET without a body; If-None-Match and If-Modified-Since answer 304.`;
-
-export const INCLUDE = `includeContent: \`true\` or \`1\` (any letter case) add markdown, json and
-staticHtml; \`false\`, \`0\`, \`null\`, empty or absent leave them out; any other value, or the
-parameter given twice, is a 400.`;
 
 export const postByIdSchema = {
   summary: "Get a post by its id",

@@ -1,14 +1,14 @@
 // The read service as the routes use it: the post cache over the store, kept current by
 // change notices and go-live times, building Representations from stored bytes or records.
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
-import type { SharedLru } from "../posts/byte-lru.js";
-import type { GoLiveWatch } from "../posts/go-live.js";
-import { PostCache } from "../posts/post-cache.js";
-import { PublicationDomains } from "../posts/publication-domains.js";
-import { PostService, type Clock } from "../posts/post-service.js";
-import type { PostStore } from "../store/post-store.js";
-import { Representation } from "./representation.js";
+import type { Config } from "../../config/index.js";
+import type { SharedLru } from "../../posts/byte-lru.js";
+import type { GoLiveWatch } from "../../posts/go-live.js";
+import { PostCache } from "../../posts/post-cache.js";
+import { PublicationDomains } from "../../posts/publication-domains.js";
+import { PostService, type Clock } from "../../posts/post-service.js";
+import type { PostStore } from "../../store/post-store.js";
+import { Representation } from "../wire/representation.js";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -8,8 +8,8 @@ import {
   EndpointParams,
   EndpointSchema,
   NewEndpointBody,
-} from "./webhook-schemas.js";
-import { API_KEY_SCHEME } from "./authoring-docs.js";
+} from "./schemas.js";
+import { API_KEY_SCHEME } from "../wire/docs.js";
 
 const error = (description: string) => ({ $ref: "Error#", description });
 const common = {

@@ -1,12 +1,12 @@
 // Webhooks in the app: delivery and go-live sweeps run while the app does
 // (started when it is ready, stopped when it closes, before the store is), and their metrics
-// join the app's. /v1/webhooks is keyed like the authoring API (`config.auth`, auth.ts).
+// join the app's. /v1/webhooks is keyed like the authoring API (`config.auth`, edge/auth.ts).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config/index.js";
-import type { PostStore } from "../store/post-store.js";
-import { WebhookRuntime } from "../webhooks/runtime.js";
-import { registerWebhookMetrics } from "./webhook-metrics.js";
-import { webhookRoutes } from "./webhook-routes.js";
+import type { Config } from "../../config/index.js";
+import type { PostStore } from "../../store/post-store.js";
+import { WebhookRuntime } from "../../webhooks/runtime.js";
+import { registerWebhookMetrics } from "./metrics.js";
+import { webhookRoutes } from "./routes.js";
 
 interface WebhookDependencies {
   config: Config;

@@ -1,8 +1,8 @@
 // Webhook metrics: this process's attempts by outcome, and the queue as the store
 // sees it from every node (depth, age of the oldest undelivered event), read at scrape time.
 import { Counter, Gauge, type Registry } from "prom-client";
-import type { DeliveryStats } from "../store/post-store.js";
-import type { DeliveryCounters } from "../webhooks/counters.js";
+import type { DeliveryStats } from "../../store/post-store.js";
+import type { DeliveryCounters } from "../../webhooks/counters.js";
 
 export function registerWebhookMetrics(
   registry: Registry,

@@ -1,17 +1,17 @@
 // /v1/webhooks: a publication's own endpoints and their deliveries, with the
 // publication's API key. Requests are checked and answered here; webhooks/ and the store do
-// the rest. Keys are checked by the authoring API's hook on every `auth` route (auth.ts).
+// the rest. Keys are checked by the API-key hook on every `auth` route (edge/auth.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Static } from "typebox";
-import { ApiError } from "../errors.js";
-import type { DeliveryRecord, EndpointRecord, PostStore } from "../store/post-store.js";
-import { UnknownPublicationError } from "../store/webhook-endpoints.js";
-import { EndpointInputError, addEndpoint } from "../webhooks/endpoints.js";
-import { publicReason } from "../webhooks/failure.js";
-import { keyOf } from "./auth.js";
-import * as docs from "./webhook-docs.js";
-import { FIELD_RULES, type DeliveriesQuery, type NewEndpointBody } from "./webhook-schemas.js";
+import { ApiError } from "../../errors.js";
+import type { DeliveryRecord, EndpointRecord, PostStore } from "../../store/post-store.js";
+import { UnknownPublicationError } from "../../store/webhook-endpoints.js";
+import { EndpointInputError, addEndpoint } from "../../webhooks/endpoints.js";
+import { publicReason } from "../../webhooks/failure.js";
+import { keyOf } from "../edge/auth.js";
+import * as docs from "./docs.js";
+import { FIELD_RULES, type DeliveriesQuery, type NewEndpointBody } from "./schemas.js";
 
 interface WebhookRoutesOptions {
   store: PostStore;
@@ -22,7 +22,7 @@ interface WebhookRoutesOptions {
 
 export async function webhookRoutes(app: FastifyInstance, o: WebhookRoutesOptions) {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  // `auth`: the API key check runs before anything else of the route (auth.ts).
+  // `auth`: the API key check runs before anything else of the route (edge/auth.ts).
   const base = { config: { auth: true }, attachValidation: true };
   const { store } = o;
   typed.get("/v1/webhooks", { ...base, schema: docs.list }, async (request) => ({

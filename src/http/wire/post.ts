@@ -1,6 +1,6 @@
 // Stored post → the interface's Post object (contract section 1).
 import type { WirePost } from "./schemas.js";
-import type { PostRecord } from "../store/post-store.js";
+import type { PostRecord } from "../../store/post-store.js";
 
 export function toWirePost(post: PostRecord, includeContent: boolean): WirePost {
   const wire: WirePost = {

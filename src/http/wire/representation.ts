@@ -6,10 +6,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import fastJson from "fast-json-stringify";
-import type { PostRecord, PostWire, WireBytes } from "../store/post-store.js";
-import { canonicalLink, surrogateKey } from "./headers.js";
+import type { PostRecord, PostWire, WireBytes } from "../../store/post-store.js";
+import { canonicalLink, surrogateKey } from "../edge/headers.js";
 import { PostSchema } from "./schemas.js";
-import { toWirePost } from "./wire.js";
+import { toWirePost } from "./post.js";
 
 export type Coding = "br" | "gzip";
 
