@@ -111,17 +111,18 @@ export function rateSettings(env: NodeJS.ProcessEnv): {
 
 function redisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
   const keyPrefix = rateSetting(env, "REDIS_KEY_PREFIX");
-  const url = rateSetting(env, "REDIS_URL")?.trim();
-  if (url === undefined || url === "") return undefined;
-  if (!/^rediss?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new ConfigError("REDIS_URL must be a redis:// or rediss:// URL");
-  }
+  // Checked whether or not REDIS_URL is set: a bad value fails at start, not when Redis is added.
   const timeoutMs = parseInteger(
     "REDIS_TIMEOUT_MS",
     rateSetting(env, "REDIS_TIMEOUT_MS"),
     1,
     60_000,
   );
+  const url = rateSetting(env, "REDIS_URL")?.trim();
+  if (url === undefined || url === "") return undefined;
+  if (!/^rediss?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
+    throw new ConfigError("REDIS_URL must be a redis:// or rediss:// URL");
+  }
   return Object.freeze({ url, keyPrefix, timeoutMs });
 }
 

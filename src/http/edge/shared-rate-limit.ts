@@ -53,7 +53,11 @@ class RedisCounter implements LimitCounter {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: settings.timeoutMs,
-      connectTimeout: 1000,
+      // Requests never wait for a connection (they count locally until it is ready), so a long
+      // bound costs them nothing; a short one misfires when the event loop is busy while the
+      // app starts: the timer runs before the socket's connect is seen, and a Redis that
+      // answered is taken for unreachable.
+      connectTimeout: 10_000,
       retryStrategy: (attempt) => Math.min(attempt * 250, 5000),
     });
     this.redis.on("error", (error: Error) => this.fallBack(error.message));
