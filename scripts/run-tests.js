@@ -2,8 +2,10 @@
 // behaves differently across Node 20, 22 and 24, so the list is built here.
 // The HTTP suite then runs a second time with per-client rate limiting on (at a limit the
 // tests never reach): every request takes one path, and it must answer the same either way.
-import { readdirSync, statSync } from "node:fs";
+// `--quick` (npm run test:quick) is the inner loop: SQLite only, no browser, one pass.
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { availableParallelism } from "node:os";
 import { spawnSync } from "node:child_process";
 
 function findTests(dir) {
@@ -14,22 +16,42 @@ function findTests(dir) {
   });
 }
 
-function run(files, env = {}) {
+// Files run side by side, each on its own databases and ports: most of a file's time is spent
+// waiting on PostgreSQL, Redis, a browser or a timer, not on a core. FOLIO_TEST_CONCURRENCY
+// sets how many (Node's own default is one fewer than the cores: one at a time on 2 cores).
+const CONCURRENCY = Number(process.env.FOLIO_TEST_CONCURRENCY) || availableParallelism() + 1;
+
+function run(files, env = {}, concurrency = CONCURRENCY) {
   if (files.length === 0) return 0;
   const options = { stdio: "inherit", env: { ...process.env, ...env } };
   // A test that hangs fails after 5 minutes instead of holding CI until its own limit.
-  const args = ["--test", "--test-timeout=300000", ...files];
+  const args = ["--test", "--test-timeout=300000", `--test-concurrency=${concurrency}`, ...files];
   return spawnSync(process.execPath, args, options).status ?? 1;
 }
 
-const filter = process.argv.slice(2);
+const quick = process.argv.includes("--quick");
+const filter = process.argv.slice(2).filter((arg) => arg !== "--quick");
+const uses = (file, pattern) => pattern.test(readFileSync(file, "utf8"));
+const BROWSER = /playwright-core|chromium\.js|in-browser\.js/;
+/** What a quick run leaves out: files that drive Chromium or need PostgreSQL by name. */
+const slow = (file) => uses(file, BROWSER) || uses(file, /postgresFactory|createDatabase/);
 const files = findTests("dist/test")
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
+  .filter((f) => !quick || !slow(f))
   .sort();
+if (quick) {
+  console.log("# quick: SQLite only, no browser, no second HTTP pass; `npm test` runs them all");
+  process.exit(run(files, { FOLIO_TEST_STORES: "sqlite" }));
+}
 const http = files.filter((f) => f.startsWith(join("dist", "test", "http")));
 // The limiter's own suite sets its limits itself.
 const limited = http.filter((f) => !f.includes("protection"));
-const first = run(files);
+// Chromium's files run one at a time after the rest: each drives a browser that takes a core
+// or more, and their "within a second" checks are checks of Folio, not of a starved machine.
+const browser = files.filter((f) => uses(f, BROWSER));
+const first = run(files.filter((f) => !browser.includes(f)));
+if (browser.length > 0) console.log(`\n# the browser suites, one at a time`);
+const inBrowser = run(browser, {}, 1);
 if (limited.length > 0) console.log(`\n# the HTTP suite again, with rate limiting on`);
 const second = run(limited, { FOLIO_TEST_RATE_LIMIT: "1000000" });
-process.exit(first || second);
+process.exit(first || inBrowser || second);

@@ -99,6 +99,8 @@ async function postgresAvailable(): Promise<boolean> {
 
 /** The factories to run store-dependent suites against. */
 export async function storeFactories(): Promise<StoreFactory[]> {
+  // The quick run (npm run test:quick) leaves PostgreSQL to the whole suite.
+  if (process.env.FOLIO_TEST_STORES === "sqlite") return [sqliteFactory];
   postgresChecked ??= postgresAvailable();
   return (await postgresChecked) ? [sqliteFactory, postgresFactory] : [sqliteFactory];
 }
