@@ -9,7 +9,7 @@ import {
   SearchBlogSchema,
   SearchUserSchema,
 } from "./search-schemas.js";
-import { publicationProperties } from "../wire/publication.js";
+import { PublicationSchema } from "../wire/publication.js";
 import { AuthorSchema, PostSchema, SocialSchema } from "../wire/schemas.js";
 
 // The search answers are search-schemas.ts's; their names are still imported from here.
@@ -23,7 +23,7 @@ export type {
 
 const text = (description: string) => Type.String({ description });
 
-export const PublicationSchema = Type.Object(publicationProperties, { $id: "Publication" });
+export { PublicationSchema };
 
 export const PaginationSchema = Type.Object(
   {

@@ -22,7 +22,8 @@ export const publicationProperties = {
   logoUrl: Type.Optional(Type.String({ format: "uri" })),
 };
 
-export type WirePublication = Static<ReturnType<typeof Type.Object<typeof publicationProperties>>>;
+export const PublicationSchema = Type.Object(publicationProperties, { $id: "Publication" });
+export type WirePublication = Static<typeof PublicationSchema>;
 
 export function toWirePublication(p: PublicationRecord): WirePublication {
   const wire: WirePublication = {
