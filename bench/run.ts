@@ -9,6 +9,7 @@ import { benchCases, type Case, type DataSet } from "./cases.js";
 import { atSchemaVersion, sqliteDataSet } from "./sqlite-sets.js";
 import { postgresDataSet } from "./pg-data.js";
 import { writeReadsSection, type Row } from "./report.js";
+import { settle, watch } from "./quiet.js";
 import { runWriteBenches } from "./writes.js";
 import {
   LOADER,
@@ -57,6 +58,8 @@ async function measure(
     chunk.forEach((p, j) => (answers[`${c.headers["accept-encoding"] ?? ""} ${p}`] = recorded[j]!));
   }
   const ceiling = await startCeiling(answers, port, join(work, "answers.json"));
+  await settle();
+  const done = watch(c.data === "1k-pg" ? ["postgres"] : []);
   const runs = {
     ceiling: [] as LoadResult[],
     folio: [] as LoadResult[],
@@ -75,6 +78,7 @@ async function measure(
   } finally {
     await ceiling.stop();
   }
+  const quiet = done();
   const [ceilingRps, folioRps] = [mean(runs.ceiling, "rps"), mean(runs.folio, "rps")];
   const beforeRps = before ? mean(runs.before, "rps") : undefined;
   const errors = runs.folio.reduce((s, r) => s + r.errors, 0);
@@ -87,6 +91,7 @@ async function measure(
     p50: mean(runs.folio, "p50"),
     p99: mean(runs.folio, "p99"),
     errors,
+    quiet,
   };
 }
 
@@ -139,8 +144,9 @@ async function runReads(): Promise<void> {
     }
     const row = await measure(current.folio, c, port++, current.before);
     rows.push(row);
+    const verdict = row.quiet.void ? `void: ${row.quiet.void}` : row.ratio.toFixed(2);
     console.log(
-      `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${row.ratio.toFixed(2)})`,
+      `${c.name}: ceiling ${Math.round(row.ceilingRps)}, folio ${Math.round(row.folioRps)} req/s (${verdict})`,
     );
     if (c.data === "1m")
       facts[`RSS after "${c.name}" (1M posts)`] =
