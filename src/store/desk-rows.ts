@@ -7,6 +7,7 @@ import type {
   PasskeyRecord,
 } from "./desk.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
+import { limitBy } from "./limit.js";
 
 type Int = number | string | bigint;
 
@@ -150,7 +151,7 @@ export function mediaStatements(p: (n: number) => string, widths: string) {
       WHERE v.media_id = ${p(1)} AND v.width = ${p(2)}`,
     findMedia: `${select} WHERE m.id = ${p(1)}`,
     listMedia: `${select} WHERE m.publication_id = ${p(1)}
-      ORDER BY m.created_at DESC, m.id LIMIT ${p(2)}`,
+      ORDER BY m.created_at DESC, m.id ${limitBy(p(2))}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { socialOf } from "./author-columns.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
 import type { AuthorRecord, PostFields, PostStatus, PublicationFields } from "./records.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
+import { limitBy } from "./limit.js";
 
 /** A post as an export writes it: every stored field, its source document and history. */
 export interface ExportedPost extends PostFields {
@@ -78,7 +79,7 @@ export function snapshotReads(d: SnapshotDialect): ExportSnapshot {
   // The owner column of "only": a publication's own id, or the publication it belongs to.
   const page = (table: string, columns: string, owner: string) =>
     `SELECT ${columns} FROM ${table}
-      WHERE (${d.text(1)} IS NULL OR ${owner} = ${p1}) AND id > ${p2} ORDER BY id LIMIT ${p3}`;
+      WHERE (${d.text(1)} IS NULL OR ${owner} = ${p1}) AND id > ${p2} ORDER BY id ${limitBy(p3)}`;
   const args = (q: PageQuery) => [q.only ?? null, q.after, q.limit];
   const sql = {
     publicationId: `SELECT id FROM publications WHERE id = ${p1}

@@ -16,6 +16,7 @@ import { migrations } from "./migrations.js";
 import { sqliteOutboxIo } from "./outbox.js";
 import type { SqliteBytesWriter } from "./stored-bytes.js";
 import type { WriteQueue } from "./write-queue.js";
+import { limitBy } from "../limit.js";
 
 export function sqliteMaintenance(
   db: Database.Database,
@@ -46,7 +47,7 @@ export function sqliteMaintenance(
       const rows = db
         .prepare(
           `SELECT id, content_json AS json, renderer_version AS rendererVersion FROM posts
-            WHERE id > ? AND renderer_version < ? ORDER BY id LIMIT ?`,
+            WHERE id > ? AND renderer_version < ? ORDER BY id ${limitBy("?")}`,
         )
         .all(afterId, belowVersion, limit);
       return rows as PostSource[];

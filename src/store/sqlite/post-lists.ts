@@ -19,10 +19,11 @@ import { visibleWhere } from "../visibility.js";
 import { columns, contentColumns } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { Statements } from "./statements.js";
+import { limitBy } from "../limit.js";
 
 const keyset = (alias: string, id: string) => `(${alias}.published_at, ${alias}.${id}) < (?, ?)`;
 const newestFirst = (alias: string, id: string) =>
-  `ORDER BY ${alias}.published_at DESC, ${alias}.${id} DESC LIMIT ?`;
+  `ORDER BY ${alias}.published_at DESC, ${alias}.${id} DESC ${limitBy("?")}`;
 const withPublication = `CROSS JOIN publications pub ON pub.id = p.publication_id`;
 // A body list joins each post's stored body (its first parameter: with content or not).
 const withBody = `LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ?`;

@@ -6,6 +6,7 @@ import type { PublicationKey, PublicationReader, UserKey } from "../publications
 import type { PublicationRecord, UserRecord } from "../post-store.js";
 import { toAuthorRecord, type AuthorJson } from "./rows.js";
 import { Statements } from "./statements.js";
+import { limitBy } from "../limit.js";
 
 const publications = `SELECT ${PUBLICATION_COLUMNS} FROM publications pub`;
 const users = `SELECT a.id AS id, a.publication_id AS publicationId, a.name AS name,
@@ -25,7 +26,7 @@ const SQL = {
   // One person may be an author of several publications: the lowest id answers.
   userByWallet: `${users} WHERE lower(a.wallet_address) = lower(?) ORDER BY a.id LIMIT 1`,
   usersByIds: `${users} WHERE ${among("a.id")}`,
-  publicationsAfter: `${publications} WHERE pub.id > ? ORDER BY pub.id LIMIT ?`,
+  publicationsAfter: `${publications} WHERE pub.id > ? ORDER BY pub.id ${limitBy("?")}`,
 };
 
 export class SqlitePublications implements PublicationReader {

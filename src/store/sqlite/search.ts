@@ -15,6 +15,7 @@ import { visibleWhere } from "../visibility.js";
 import { columns } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 import { Statements } from "./statements.js";
+import { limitBy } from "../limit.js";
 
 // bm25 is lower for a better match; a title hit weighs most, then the subtitle, then the
 // categories and author names, then the text.
@@ -23,7 +24,7 @@ const postHits = (scoped: string) => `SELECT ${columns},
   FROM post_search s JOIN post_search_docs d ON d.doc = s.rowid
   JOIN posts p ON p.id = d.post_id JOIN publications pub ON pub.id = p.publication_id
   WHERE post_search MATCH ? AND ${visibleWhere("p", "?")}${scoped}
-  ORDER BY bm25(post_search, 10.0, 4.0, 2.0, 2.0, 1.0), p.published_at DESC, p.id DESC LIMIT ?`;
+  ORDER BY bm25(post_search, 10.0, 4.0, 2.0, 2.0, 1.0), p.published_at DESC, p.id DESC ${limitBy("?")}`;
 
 const SQL = {
   posts: postHits(""),
@@ -32,7 +33,7 @@ const SQL = {
     FROM publication_search s JOIN publication_search_docs d ON d.doc = s.rowid
     JOIN publications pub ON pub.id = d.publication_id
     WHERE publication_search MATCH ?
-    ORDER BY bm25(publication_search, 10.0, 5.0, 2.0), pub.id LIMIT ?`,
+    ORDER BY bm25(publication_search, 10.0, 5.0, 2.0), pub.id ${limitBy("?")}`,
 };
 
 /** All the terms (implicit AND), the last one also as a prefix: `"small" "gard"*`. */

@@ -6,6 +6,7 @@ import { visibleWhere } from "../visibility.js";
 import { asStoreError, guarded, lazyStatements } from "./errors.js";
 import { from, readSql } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
+import { limitBy } from "../limit.js";
 
 // The body joins on (post, content); visibility is decided in the WHERE clause as for every
 // read, so a hidden post costs what a missing one costs. Parameters: content, keys, now.
@@ -23,7 +24,7 @@ const SQL = {
   drop: `DELETE FROM post_bytes WHERE post_id = ?`,
   postsOfAuthor: `SELECT DISTINCT post_id FROM post_authors WHERE author_id = ?`,
   missing: `SELECT p.id FROM posts p
-    WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id LIMIT ?`,
+    WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id ${limitBy("?")}`,
 };
 
 interface Row extends Omit<StoredBody, "body" | "etag"> {

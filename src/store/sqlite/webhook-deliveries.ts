@@ -9,6 +9,7 @@ import type {
 } from "../webhook-deliveries.js";
 import { DELIVERY_COLUMNS, toDeliveryRecord, type DeliveryRow } from "../webhook-rows.js";
 import { numbered, type Background } from "./background.js";
+import { limitBy } from "../limit.js";
 
 // Due and unleased, and no earlier delivery of the same post to the same endpoint still
 // pending: events of one post reach each endpoint in order. Oldest due first (the index).
@@ -20,7 +21,7 @@ const CLAIM = `UPDATE webhook_deliveries
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
                         WHERE e.state = 'pending' AND e.endpoint_id = d.endpoint_id
                           AND e.post_id = d.post_id AND e.seq < d.seq)
-     ORDER BY d.next_attempt_at LIMIT ?4)
+     ORDER BY d.next_attempt_at ${limitBy("?4")})
   RETURNING seq`;
 
 const CLAIMED = `SELECT d.id, d.event_id AS eventId, d.endpoint_id AS endpointId, w.url, w.secret,
@@ -63,7 +64,7 @@ export function sqliteWebhookDeliveries(
              JOIN webhook_endpoints w ON w.id = d.endpoint_id
             WHERE (?1 IS NULL OR w.publication_id = ?1) AND (?2 IS NULL OR d.endpoint_id = ?2)
               AND (?3 = 0 OR d.state = 'failed')
-            ORDER BY d.seq DESC LIMIT ?4`,
+            ORDER BY d.seq DESC ${limitBy("?4")}`,
         )
         .all(
           numbered(
