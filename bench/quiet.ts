@@ -22,6 +22,8 @@ export interface Quietness {
   loadAfter: number;
   /** CPU used by processes outside the benchmark, in cores on average over the case. */
   foreignCores: number;
+  /** CPU the benchmark's own processes used: seconds of one core. */
+  ownSeconds: number;
   /** Why the case's ratio is not reported; undefined when the machine was quiet. */
   void?: string;
 }
@@ -129,6 +131,7 @@ export function watch(alsoOurs: string[] = []): () => Quietness {
       loadBefore,
       loadAfter,
       foreignCores,
+      ownSeconds: used / ticksPerSecond,
       ...(reasons.length > 0 ? { void: reasons.join("; ") } : {}),
     };
   };
