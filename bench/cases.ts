@@ -51,6 +51,14 @@ export function benchCases(): Case[] {
       headers: {},
     },
     {
+      name: "1,000 posts rotating, content, LOG_LEVEL=warn, RATE_LIMIT=0",
+      data: "1k",
+      cache: true,
+      paths: rotating,
+      headers: {},
+      env: { LOG_LEVEL: "warn" },
+    },
+    {
       name: "hot post, content, shipped defaults",
       data: "1k",
       cache: true,
