@@ -24,6 +24,7 @@ import { handleClientError } from "./http/edge/client-errors.js";
 import { serverOptions } from "./http/edge/limits.js";
 import { protect } from "./http/edge/protection.js";
 import { installOperations } from "./http/ops/index.js";
+import { requestLogger } from "./http/edge/request-logger.js";
 import { RequestLog } from "./http/edge/observe.js";
 import { parseQuery } from "./http/edge/query.js";
 import { RouteTable } from "./http/edge/route-table.js";
@@ -126,6 +127,7 @@ function createFastify(
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors: handleFrameworkError,
     logController: requestLog,
+    childLoggerFactory: requestLogger,
   });
   // Callback style: cheaper than an async hook on every request. Answering ends the chain.
   app.addHook("onRequest", (request, reply, done) => {
