@@ -4,9 +4,10 @@
 // tests never reach): every request takes one path, and it must answer the same either way.
 // `--quick` (npm run test:quick) is the inner loop: SQLite only, no browser, one pass.
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { availableParallelism } from "node:os";
 import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -23,11 +24,19 @@ function findTests(dir) {
 const CONCURRENCY =
   Number(process.env.FOLIO_TEST_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
 
+/** Names the slowest files after each run, so the suite's time can be spent where it goes. */
+const SLOWEST = join(dirname(fileURLToPath(import.meta.url)), "slowest-files.js");
+
 function run(files, env = {}, concurrency = CONCURRENCY) {
   if (files.length === 0) return 0;
   const options = { stdio: "inherit", env: { ...process.env, ...env } };
   // A test that hangs fails after 5 minutes instead of holding CI until its own limit.
-  const args = ["--test", "--test-timeout=300000", `--test-concurrency=${concurrency}`, ...files];
+  const args = [
+    ...["--test", "--test-timeout=300000", `--test-concurrency=${concurrency}`],
+    ...["--test-reporter=spec", "--test-reporter-destination=stdout"],
+    ...[`--test-reporter=${SLOWEST}`, "--test-reporter-destination=stdout"],
+    ...files,
+  ];
   return spawnSync(process.execPath, args, options).status ?? 1;
 }
 
