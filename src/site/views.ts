@@ -15,6 +15,8 @@ import type {
 } from "./model.js";
 import type { SiteUrls } from "./urls.js";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const DATE = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -22,26 +24,42 @@ const DATE = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+/** A day's text, kept: formatting is most of a date's cost, and a page's dates repeat. */
+const dayTexts = new Map<number, string>();
+const DAY_TEXTS_KEPT = 4096;
+
 function dateView(ms: number | undefined): DateView | undefined {
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const date = new Date(ms);
-  return { iso: date.toISOString(), text: DATE.format(date) };
+  const day = Math.floor(ms / DAY_MS);
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    if (dayTexts.size >= DAY_TEXTS_KEPT) dayTexts.clear();
+    text = DATE.format(date);
+    dayTexts.set(day, text);
+  }
+  return { iso: date.toISOString(), text };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class Views {
   constructor(readonly urls: SiteUrls) {}
 
+  /** Made once per record: a page asks for its publication's view several times. */
+  private readonly publications = new WeakMap<PublicationRecord, PublicationView>();
+
   publication(p: PublicationRecord): PublicationView {
+    const known = this.publications.get(p);
+    if (known !== undefined) return known;
     const { urls } = this;
-    return {
+    const view: PublicationView = {
       ...{ id: p.id, name: p.name, slug: p.slug, url: urls.home(p) },
       ...(p.summary !== undefined && { summary: p.summary }),
       ...(p.logoUrl !== undefined && { logoUrl: p.logoUrl }),
       searchUrl: urls.publicationSearch(p),
       feeds: { rss: urls.feed(p, "rss"), atom: urls.feed(p, "atom"), json: urls.feed(p, "json") },
     };
+    this.publications.set(p, view);
+    return view;
   }
 
   author(p: PublicationRecord, a: Pick<AuthorRecord, "id"> & Partial<AuthorRecord>) {
@@ -65,16 +83,10 @@ export class Views {
     const html = wire.staticHtml ?? "";
     const publishedAt = wire.publishedAt === undefined ? undefined : Number(wire.publishedAt);
     const updatedAt = wire.updatedAt === undefined ? undefined : Number(wire.updatedAt);
-    const published = dateView(publishedAt);
-    const updated = dateView(Math.max(updatedAt ?? 0, publishedAt ?? 0) || undefined);
-    return {
-      ...{ id: wire.id, title: wire.title, url: this.urls.post(p, wire.slug) },
-      ...(wire.subtitle !== undefined && { subtitle: wire.subtitle }),
-      ...(wire.imageUrl !== undefined && {
-        image: { url: wire.imageUrl, alt: "", ...images(wire.imageUrl) },
-      }),
-      ...(published && { published }),
-      ...(updated && { updated }),
+    const view: PostView = {
+      id: wire.id,
+      title: wire.title,
+      url: this.urls.post(p, wire.slug),
       revised:
         publishedAt !== undefined && updatedAt !== undefined && updatedAt - publishedAt >= DAY_MS,
       readingMinutes: readingMinutes(textOf(html)),
@@ -82,19 +94,31 @@ export class Views {
       categories: wire.categories.map((c) => this.tag(p, c)),
       html: pageBody(html, images),
     };
+    if (wire.subtitle !== undefined) view.subtitle = wire.subtitle;
+    if (wire.imageUrl !== undefined)
+      view.image = { url: wire.imageUrl, alt: "", ...images(wire.imageUrl) };
+    const published = dateView(publishedAt);
+    if (published !== undefined) view.published = published;
+    const updated = dateView(Math.max(updatedAt ?? 0, publishedAt ?? 0) || undefined);
+    if (updated !== undefined) view.updated = updated;
+    return view;
   }
 
   /** A post as a list shows it; `mixed`: the list shows posts of several publications. */
   card(p: PublicationRecord, post: PostRecord, mixed = false): PostCardView {
-    const published = dateView(post.publishedAt);
-    return {
-      ...{ title: post.title, url: this.urls.post(p, post.slug) },
-      ...(post.subtitle !== undefined && { subtitle: post.subtitle }),
-      ...(post.imageUrl !== undefined && { imageUrl: post.imageUrl }),
-      ...(published && { published }),
-      authors: post.authors.map((a) => ({ name: a.name, url: this.urls.author(p, a.id) })),
-      categories: post.categories.map((c) => this.tag(p, c)),
-      ...(mixed && { publication: { name: p.name, url: this.urls.home(p) } }),
+    // Built field by field: a list page makes a dozen of these per request.
+    const { urls } = this;
+    const card: PostCardView = {
+      title: post.title,
+      url: urls.post(p, post.slug),
+      authors: post.authors.map((a) => ({ name: a.name, url: urls.author(p, a.id) })),
+      categories: post.categories.map((c) => ({ name: c, url: urls.tag(p, c) })),
     };
+    if (post.subtitle !== undefined) card.subtitle = post.subtitle;
+    if (post.imageUrl !== undefined) card.imageUrl = post.imageUrl;
+    const published = dateView(post.publishedAt);
+    if (published !== undefined) card.published = published;
+    if (mixed) card.publication = { name: p.name, url: urls.home(p) };
+    return card;
   }
 }
