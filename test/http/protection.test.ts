@@ -80,6 +80,20 @@ describe("rate limiting", () => {
 });
 
 describe("load shedding", () => {
+  test("a node's own start, however long it blocked the loop, sheds none of its first requests", async (t) => {
+    const { app } = await build(t, sqliteFactory, { MAX_EVENT_LOOP_DELAY_MS: "50" });
+    await app.ready();
+    await sleep(50);
+    // A slow start: loading and compiling for longer than a sampling interval, then the
+    // sample that follows it, before the node listens.
+    const until = Date.now() + 1200;
+    while (Date.now() < until);
+    await sleep(20);
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    assert.equal(app.isUnderPressure(), false);
+    assert.equal((await fetch(`${base}/v1/posts/pst_1`)).status, 200);
+  });
+
   test("after the event loop is blocked past MAX_EVENT_LOOP_DELAY_MS: 503 with Retry-After, then recovery", async (t) => {
     const { app } = await build(t, sqliteFactory, { MAX_EVENT_LOOP_DELAY_MS: "50" });
     // Over real HTTP too: every request takes the one path, which sheds.

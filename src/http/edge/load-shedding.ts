@@ -28,6 +28,17 @@ export class EventLoopMonitor {
     this.overloaded = this.maxDelayMs > 0 && meanMs > this.maxDelayMs;
   }
 
+  /**
+   * Forgets what was measured so far. The app's own start (compiling its schemas, loading its
+   * theme) blocks the loop for longer than any limit: counted, it would shed the first
+   * requests of a node that has just come up.
+   */
+  restart(): void {
+    this.histogram.reset();
+    this.overloaded = false;
+    this.timer.refresh();
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.histogram.disable();

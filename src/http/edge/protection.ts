@@ -45,6 +45,7 @@ export function protect(app: FastifyInstance, config: Config, given?: LimitCount
 export function registerProtection(app: FastifyInstance, options: ProtectionOptions): void {
   const monitor = new EventLoopMonitor(options.maxEventLoopDelayMs);
   app.decorate("isUnderPressure", monitor.isUnderPressure);
+  app.addHook("onListen", (done) => (monitor.restart(), done()));
   app.addHook("onClose", async () => monitor.stop());
   const limit =
     options.rateLimit > 0
