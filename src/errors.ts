@@ -50,3 +50,6 @@ export function envelope(code: ErrorCode, msg: string, requestId: string): Error
 
 /** The store cannot answer now (unreachable, locked, overloaded): the API says 503. */
 export class StoreUnavailableError extends Error {}
+
+/** The server could not listen where it was told to (the port taken, the address absent). */
+export class ListenError extends Error {}

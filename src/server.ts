@@ -6,6 +6,7 @@ import cluster from "node:cluster";
 import { localSource } from "./http/ops/cluster-metrics.js";
 import { startMetricsServer, type MetricsServer } from "./http/ops/metrics-server.js";
 import { processLog } from "./logging.js";
+import { ListenError } from "./errors.js";
 import type { PostStore } from "./store/post-store.js";
 
 export interface RunningServer {
@@ -18,7 +19,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export class ListenError extends Error {}
+export { ListenError };
 
 export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
   const log = processLog(config.logLevel);

@@ -20,7 +20,6 @@ export async function loadDemo(store: PostStore) {
 }
 
 export const demoCommand = {
-  summary: "load the bundled demo data set (a few publications, authors and posts)",
   help: `Usage: folio demo
 
 Loads the demo data set bundled with Folio into the store (DATABASE_URL).

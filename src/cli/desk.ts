@@ -88,7 +88,6 @@ function describe(s: DeskSessionRecord): string {
 }
 
 export const deskCommand = {
-  summary: "invite writers to the desk; list or revoke their sessions",
   help: HELP,
   async run(args: string[]): Promise<number> {
     const [name, ...rest] = args;

@@ -16,7 +16,6 @@ const EXPORT_OPTIONS = {
 } as const;
 
 export const exportCommand = {
-  summary: "write the store as NDJSON for folio import, or as Markdown files for Hugo or Astro",
   help: `Usage: folio export [FILE|-] [--publication SLUG|ID] [--include-secrets]
        folio export --format markdown DIR [--publication SLUG|ID]
 
@@ -95,7 +94,6 @@ its bytes in base64), in the format 'folio import -' reads back. It moves a stor
 };
 
 export const backupCommand = {
-  summary: "copy the SQLite store to a new file while it serves, checked before it is kept",
   help: `Usage: folio backup PATH
 
 Copies the SQLite store (DATABASE_URL) to PATH, a new file, while Folio keeps serving and

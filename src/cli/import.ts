@@ -20,8 +20,6 @@ import { openMigratedStore } from "./store.js";
 export { importLimits } from "./import-limits.js";
 
 export const importCommand = {
-  summary:
-    "load publications, authors and posts from NDJSON, or from a Ghost, WordPress or Markdown export",
   help: `Usage: folio import FILE|- [options]
        folio import --from ${FORMATS} PATH [--publication SLUG|ID] [options]
 

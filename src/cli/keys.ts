@@ -69,7 +69,6 @@ function describe(key: ApiKeyRecord): string {
 }
 
 export const keysCommand = {
-  summary: "create, list or revoke the API keys of publications",
   help: HELP,
   async run(args: string[]): Promise<number> {
     const [name, ...rest] = args;

@@ -1,11 +1,9 @@
 // `folio <command>`: parses the command line and hands over to one thin command.
 import { ConfigError } from "../config/index.js";
 import { databaseTarget } from "../config/database.js";
-import { ThemeError } from "../site/index.js";
-import { StoreUnavailableError } from "../errors.js";
-import { SchemaTooNewError } from "../store/post-store.js";
-import { StoreOpenError } from "../store/sqlite/store.js";
-import { ListenError } from "../server.js";
+import { ThemeError } from "../site/theme-error.js";
+import { ListenError, StoreUnavailableError } from "../errors.js";
+import { SchemaTooNewError, StoreOpenError } from "../store/post-store.js";
 import { commands, type Command } from "./commands.js";
 import { UsageError } from "./args.js";
 import { folioVersion, variableNames } from "./environment.js";
@@ -65,16 +63,17 @@ export async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const command: Command | undefined = commands[name];
-  if (command === undefined) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (entry === undefined) {
     console.error(`folio: unknown command '${name}' (try folio --help)`);
     return 2;
   }
-  if (rest.some((arg) => HELP_FLAGS.includes(arg))) {
-    console.log(command.help);
-    return 0;
-  }
   try {
+    const command: Command = await entry.load();
+    if (rest.some((arg) => HELP_FLAGS.includes(arg))) {
+      console.log(command.help);
+      return 0;
+    }
     return await command.run(rest);
   } catch (error) {
     return reportFailure(error);

@@ -3,7 +3,6 @@ import { parse } from "./args.js";
 import { announceStore, openConfiguredStore } from "./store.js";
 
 export const migrateCommand = {
-  summary: "bring the store's schema up to date",
   help: `Usage: folio migrate
 
 Applies every schema migration the store has not had yet (DATABASE_URL).

@@ -4,7 +4,6 @@ import { openSqliteStore } from "../store/sqlite/store.js";
 import { UsageError, parse } from "./args.js";
 
 export const openapiCommand = {
-  summary: "print the OpenAPI 3.1 document of the HTTP API (JSON)",
   help: `Usage: folio openapi [--server URL]
 
 Prints the OpenAPI 3.1 document that a running Folio serves at /openapi.json, generated

@@ -7,7 +7,6 @@ import { openMigratedStore } from "./store.js";
 import { shown } from "./terminal-text.js";
 
 export const rerenderCommand = {
-  summary: "re-derive every post's HTML and Markdown from its stored document",
   help: `Usage: folio rerender [--all] [--threads N]
 
 Runs the current renderer over the stored TipTap documents and stores the new HTML and

@@ -14,7 +14,6 @@ import { openConfiguredStore } from "./store.js";
 type Log = (line: string) => void;
 
 export const serveCommand = {
-  summary: "serve the HTTP API (migrates the store first) and deliver webhooks",
   help: `Usage: folio serve [--demo-if-empty]
 
 Migrates the store, then serves the API on HOST:PORT: the public reads of posts,

@@ -119,7 +119,6 @@ async function added<T>(work: Promise<T>): Promise<T> {
 }
 
 export const webhooksCommand = {
-  summary: "add, list and remove webhook endpoints; list and redeliver deliveries",
   help: HELP,
   async run(args: string[]): Promise<number> {
     const [name, ...rest] = args;

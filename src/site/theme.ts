@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import type { PageModel } from "./model.js";
 import { sampleModels } from "./theme-sample.js";
+import { ThemeError } from "./theme-error.js";
 
 /** Every page template a theme must have, by the name the site renders it under. */
 const PAGE_TEMPLATES = [
@@ -36,7 +37,7 @@ export const DEFAULT_THEME_DIR = fileURLToPath(
   new URL("../../../themes/default/", import.meta.url),
 );
 
-export class ThemeError extends Error {}
+export { ThemeError };
 
 type Render = (model: object) => string;
 
