@@ -1,7 +1,8 @@
 // Runs every compiled test file with node:test. A directory or glob argument
 // behaves differently across Node 20, 22 and 24, so the list is built here.
-// The HTTP suite then runs a second time with per-client rate limiting on (at a limit the
-// tests never reach): every request takes one path, and it must answer the same either way.
+// The HTTP suites of what routes answer then run a second time with per-client rate limiting
+// on (at a limit the tests never reach): every request takes one path, and it must answer the
+// same either way.
 // `--quick` (npm run test:quick) is the inner loop: SQLite only, no browser, one pass.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -55,8 +56,19 @@ if (quick) {
   process.exit(run(files, { FOLIO_TEST_STORES: "sqlite" }));
 }
 const http = files.filter((f) => f.startsWith(join("dist", "test", "http")));
-// The limiter's own suite sets its limits itself.
-const limited = http.filter((f) => !f.includes("protection"));
+// The second pass is for what routes answer: the suites of other mechanisms (the limiter's
+// own, which sets its limits itself; logging, metrics, parsing, timing, property runs) answer
+// the same with the limiter on and are not run twice.
+const OTHER_MECHANISMS = new Set(
+  [
+    ...["protection", "rate-limit", "shared-rate-limit", "shared-write-limit", "metrics"],
+    ...["openapi", "authoring-openapi", "request-parsing", "request-logger", "ops", "timing"],
+    ...["stalled-clients", "access-log", "logging", "malformed-http", "limits", "failures"],
+    ...["hostile-property", "paging-property", "authoring-concurrency", "route-table"],
+    "list-bytes",
+  ].map((name) => join("dist", "test", "http", `${name}.test.js`)),
+);
+const limited = http.filter((f) => !OTHER_MECHANISMS.has(f));
 // Chromium's files run one at a time after the rest: each drives a browser that takes a core
 // or more, and their "within a second" checks are checks of Folio, not of a starved machine.
 const browser = files.filter((f) => uses(f, BROWSER));
