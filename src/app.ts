@@ -24,6 +24,7 @@ import { handleClientError } from "./http/edge/client-errors.js";
 import { serverOptions } from "./http/edge/limits.js";
 import { protect } from "./http/edge/protection.js";
 import { installOperations } from "./http/ops/index.js";
+import { postSerializer } from "./http/wire/representation.js";
 import { requestLogger } from "./http/edge/request-logger.js";
 import { RequestLog } from "./http/edge/observe.js";
 import { parseQuery } from "./http/edge/query.js";
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Refused here when broken; and loaded (parsed, tried) before the event-loop monitor of
   // protect() starts, which would take the start's own work for overload.
   const theme = loadTheme(config);
+  // Compiled now, not by the first write or the first read of a post without stored bytes.
+  postSerializer();
   // Before any route, so the rate limiter and metrics see every route.
   protect(app, config);
   const store = await installOperations(app, { ...deps, requestLog, openapi: [DESK_OPENAPI] });

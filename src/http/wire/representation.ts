@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import fastJson from "fast-json-stringify";
+import { createRequire } from "node:module";
+import type FastJson from "fast-json-stringify";
 import type { PostRecord, PostWire, WireBytes } from "../../store/post-store.js";
 import { canonicalLink, surrogateKey } from "../edge/headers.js";
 import { PostSchema } from "./schemas.js";
@@ -22,11 +23,24 @@ const ENTRY_OVERHEAD_BYTES = 1536;
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
 
-const serialize = fastJson(PostSchema);
+let serialize: ((post: object) => string) | undefined;
+
+/**
+ * The post's serializer, loaded and compiled on first use: the compiler and its schema
+ * validator take a command that never writes a post's bytes (`folio keys list`) a sixth of a
+ * second to load. The app makes it as it is built (app.ts), so no request pays for it.
+ */
+export function postSerializer(): (post: object) => string {
+  if (serialize === undefined) {
+    const fastJson = createRequire(import.meta.url)("fast-json-stringify") as typeof FastJson;
+    serialize = fastJson(PostSchema);
+  }
+  return serialize;
+}
 
 /** A post's body as the API sends it, and its strong validator. */
 export function wireBytes(post: PostRecord, includeContent: boolean): WireBytes {
-  const body = Buffer.from(serialize(toWirePost(post, includeContent)));
+  const body = Buffer.from(postSerializer()(toWirePost(post, includeContent)));
   // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
   return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
 }
