@@ -1,8 +1,7 @@
-// Chooses the backend from the configured database target.
+// Chooses the backend from the configured database target, and loads only that one: a
+// command on SQLite does not load the PostgreSQL driver, nor one on PostgreSQL SQLite's.
 import type { DatabaseTarget } from "../config/index.js";
 import type { PostStore, Represent } from "./post-store.js";
-import { openPostgresStore } from "./postgres/store.js";
-import { openSqliteStore } from "./sqlite/store.js";
 
 interface OpenOptions {
   /** Makes the response bodies stored with each post (stored-bytes.ts). */
@@ -14,7 +13,11 @@ export async function openStore(
   options: OpenOptions = {},
 ): Promise<PostStore> {
   const { represent } = options;
-  if (target.kind === "sqlite") return openSqliteStore(target.path, { represent });
+  if (target.kind === "sqlite") {
+    const { openSqliteStore } = await import("./sqlite/store.js");
+    return openSqliteStore(target.path, { represent });
+  }
+  const { openPostgresStore } = await import("./postgres/store.js");
   const log = (message: string) => console.error(`folio: ${message}`);
   return openPostgresStore({ ...target, log, represent });
 }
