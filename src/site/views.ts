@@ -112,7 +112,7 @@ export class Views {
       title: post.title,
       url: urls.post(p, post.slug),
       authors: post.authors.map((a) => ({ name: a.name, url: urls.author(p, a.id) })),
-      categories: post.categories.map((c) => ({ name: c, url: urls.tag(p, c) })),
+      categories: post.categories.map((c) => this.tag(p, c)),
     };
     if (post.subtitle !== undefined) card.subtitle = post.subtitle;
     if (post.imageUrl !== undefined) card.imageUrl = post.imageUrl;
