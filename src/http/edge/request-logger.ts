@@ -21,7 +21,7 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   set level(level: string) {
-    this.child_().level = level;
+    this.pinoChild().level = level;
   }
 
   // On the prototype (below): closures per instance would cost what the child did.
@@ -34,11 +34,11 @@ export class RequestLogger implements FastifyBaseLogger {
   declare silent: LogFn;
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.child_().child(bindings, options);
+    return this.pinoChild().child(bindings, options);
   }
 
   /** The pino child this stands for, made now if it was not yet. */
-  child_(): FastifyBaseLogger {
+  pinoChild(): FastifyBaseLogger {
     return (this.made ??= this.parent.child(this.bindings, this.options));
   }
 }
@@ -46,7 +46,7 @@ export class RequestLogger implements FastifyBaseLogger {
 for (const level of LEVELS) {
   Object.defineProperty(RequestLogger.prototype, level, {
     value(this: RequestLogger, ...args: Parameters<LogFn>) {
-      return this.child_()[level](...args);
+      return this.pinoChild()[level](...args);
     },
   });
 }
