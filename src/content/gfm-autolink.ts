@@ -5,7 +5,9 @@
 // "www." only at the start, after whitespace or one of `*`, `_`, `~`, `(`;
 // "http(s)://" not after a letter (cmark-gfm and micromark rewind over letters only).
 // Each character is looked at a bounded number of times: linear in the text.
-import type { MarkdownIt, StateCore, Token } from "markdown-it";
+import type MarkdownIt from "markdown-it";
+import type StateCore from "markdown-it/lib/rules_core/state_core.mjs";
+import type Token from "markdown-it/lib/token.mjs";
 
 const WWW_BEFORE = /^$|[\s*_~(]/;
 const DOMAIN = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*/;

@@ -3,12 +3,14 @@
 // input, pathological emphasis, link and autolink runs included (its delimiter
 // algorithm keeps "openers bottom", link labels are scanned once per position and
 // destinations stop at 32 nested parentheses), which marked did not.
-import MarkdownIt, { type Token } from "markdown-it";
+import MarkdownIt, { type Options } from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
 import { gfmAutolink } from "./gfm-autolink.js";
 import { ContentError, MAX_DEPTH } from "./errors.js";
 import { LIMITS, tooManyNodes } from "./limits.js";
 
-const md = new MarkdownIt("default", {
+// maxNesting is an option markdown-it reads (its presets set it) that its types leave out.
+const options: Options & { maxNesting: number } = {
   // Raw HTML is recognised (so a block of it ends where CommonMark says) and then
   // kept as literal text by parse-markdown.ts: it is never markup.
   html: true,
@@ -17,7 +19,8 @@ const md = new MarkdownIt("default", {
   breaks: false,
   // Past this many levels markdown-it stops reading blocks; parse-markdown.ts fails first.
   maxNesting: MAX_DEPTH + 2,
-});
+};
+const md = new MarkdownIt("default", options);
 // URLs are kept as written (after CommonMark's escapes and entities): our own URL
 // policy (url.ts) decides what is safe, and percent-encoding would change hrefs.
 md.validateLink = () => true;
