@@ -13,8 +13,12 @@ export interface InlineContext {
 // Other blanks are written as they are (newlines become spaces in one-line contexts).
 export const blanks = (ws: string) => (ws.includes("\t") ? ws.replace(/\t/g, "&#9;") : ws);
 
+/** A text with none of these has nothing the escapes below would touch (most prose). */
+const MAY_ESCAPE = /[\\*_`[\]<~|&:@\r\t#]|www\./i;
+
 /** Backslash-escape every character that could start inline syntax, and entity-like `&`. */
 export function escapeText(text: string, ctx: InlineContext): string {
+  if (!MAY_ESCAPE.test(text)) return text;
   const out = text
     .replace(/\r\n?/g, "\n")
     .replace(/[\\*_`[\]<~|]/g, "\\$&")

@@ -181,13 +181,27 @@ const NODES: Record<string, Serializer> = {
   tableHeader: cellText,
 };
 
+// A list asks of its items' blocks whether they are written at all, and then writes them:
+// each block is serialized once per document (a block's Markdown depends on it alone), or
+// nested lists would be written again at every level.
+let written: Map<PMNode, string> | null = null;
+
 function serializeBlock(node: PMNode): string {
+  const known = written?.get(node);
+  if (known !== undefined) return known;
   const serializer = NODES[node.type.name];
   if (!serializer) throw new Error(`no Markdown serializer for node type ${node.type.name}`);
-  return serializer(node);
+  const text = serializer(node);
+  written?.set(node, text);
+  return text;
 }
 
 /** Markdown for a normalized document; an empty document gives "". */
 export function renderMarkdown(doc: PMNode): string {
-  return serializeBlock(doc);
+  written = new Map();
+  try {
+    return serializeBlock(doc);
+  } finally {
+    written = null;
+  }
 }

@@ -94,3 +94,22 @@ test("an image inside a table cell is kept", () => {
     doc(tableOf([p(t("a")), image("https://example.org/i.png", "t")], [image("/j.png")])),
   );
 });
+
+// Each list asks whether its items' blocks are written before writing them; without each
+// block written once, every level of nesting doubled the work, and a 48-deep list (within
+// the depth limit) held the event loop for hours.
+test("lists nested to the depth limit are written in one pass", { timeout: 20_000 }, () => {
+  const LEVELS = 48;
+  let node: Json = p(t("leaf"));
+  for (let level = 0; level < LEVELS; level++) {
+    node = {
+      type: "bulletList",
+      content: [{ type: "listItem", content: [{ type: "paragraph" }, node] }],
+    };
+  }
+  const { markdown } = deriveContent({ json: doc(node) });
+  const lines = markdown.split("\n");
+  assert.equal(lines.length, LEVELS + 2, "a marker line per level, a blank, then the leaf");
+  assert.equal(lines.at(-1)!.trim(), "leaf");
+  assertReadBack(doc(node));
+});
