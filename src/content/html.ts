@@ -1,9 +1,9 @@
-// ProseMirror document → HTML string, through each extension's own renderHTML, with the
-// output @tiptap/static-renderer's HTML-string renderer gives byte for byte (the tests hold
-// the two side by side). That renderer, made for any JSON, builds a props object with a
-// children getter and a closure per node, and scans every extension's attributes for each
-// node and mark; on a 5 KB post that was most of a write's rendering. Here each type's
-// rendered attributes are picked once, and a spec is written straight into the string.
+// ProseMirror document → the stored HTML, through each extension's own renderHTML, each
+// element passing the allow-list (sanitize.ts) as it is written. The bytes are those of
+// TipTap's static renderer followed by sanitize-html with the same list (the tests hold
+// them side by side), without the static renderer's per-node props, closures and scans of
+// every extension attribute, nor parsing the HTML again to sanitize it: on a 5 KB post
+// those were most of a write's rendering. Each type's rendered attributes are picked once.
 import {
   getAttributesFromExtensions,
   getExtensionField,
@@ -13,6 +13,7 @@ import {
   type ExtensionAttribute,
 } from "@tiptap/core";
 import type { DOMOutputSpec, Mark, Node as PMNode } from "@tiptap/pm/model";
+import { escapeText, sanitizeElement, SELF_CLOSING, type Attributes } from "./sanitize.js";
 import { extensions } from "./schema.js";
 
 type Attrs = Record<string, unknown>;
@@ -59,77 +60,64 @@ function htmlAttributes(stored: Attrs, rendered: ExtensionAttribute[]): Attrs {
   return merged;
 }
 
-// Text is escaped for element content only: quotes are left as they are.
-const TEXT_SPECIAL = /[&<>]/;
-
-function escapeText(value: string): string {
-  if (!TEXT_SPECIAL.test(value)) return value;
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, "&quot;");
-}
-
-function attributeString(attrs: Attrs | null): string {
-  let out = "";
-  if (attrs === null) return out;
+/**
+ * A spec's attributes as a browser would read them from the written tag: values as text,
+ * null and undefined left out, a namespaced name by its local part, lower case, the first
+ * of a name kept.
+ */
+function readAttributes(attrs: Attrs, into: Attributes): Attributes {
   for (const key in attrs) {
     if (!Object.hasOwn(attrs, key)) continue;
     const value = attrs[key];
     if (value === null || value === undefined) continue;
-    const name = key.includes(" ") ? key.split(" ").at(-1)! : key;
-    out += ` ${name}="${escapeAttribute(String(value))}"`;
+    const name = (key.includes(" ") ? key.split(" ").at(-1)! : key).toLowerCase();
+    if (!Object.hasOwn(into, name)) into[name] = String(value);
   }
-  return out;
+  return into;
 }
 
-/** Elements written `<tag></tag>` when empty: a self-closed one would swallow what follows. */
-const NOT_SELF_CLOSING = new Set([
-  "iframe",
-  "script",
-  "style",
-  "title",
-  "textarea",
-  "div",
-  "span",
-  "a",
-  "button",
-]);
-
-function tagOf(spec: string): string {
+/** The element a spec describes, through the allow-list (sanitize.ts), around `inner`. */
+function element(spec: string, attribs: Attributes, inner: string): string {
   const space = spec.indexOf(" ");
-  if (space < 0) return spec;
-  const [namespace, name] = spec.split(" ");
-  return `${name} xmlns="${namespace}"`;
+  const tag = (space < 0 ? spec : spec.slice(space + 1)).toLowerCase();
+  const verdict = sanitizeElement(tag, attribs);
+  if (verdict === "drop") return "";
+  if (verdict === "unwrap") return inner;
+  return SELF_CLOSING.has(tag) ? verdict.open + inner : `${verdict.open}${inner}</${tag}>`;
 }
 
-/** A DOMOutputSpec as HTML; `hole` is what its `0` stands for. */
+/** A DOMOutputSpec as safe HTML; `hole` is what its `0` stands for (already safe). */
 function specHtml(spec: DOMOutputSpec, hole: string): string {
   if (typeof spec === "string") return escapeText(spec);
   if (typeof spec !== "object" || spec === null || !("length" in spec)) {
     throw new Error("renderHTML returned a spec other than a string or an array");
   }
   const [first, attrs, children, ...rest] = spec as readonly unknown[];
-  const tag = tagOf(first as string);
-  if (attrs === undefined) return `<${tag}/>`;
-  if (attrs === 0) return `<${tag}>${hole}</${tag}>`;
-  if (Array.isArray(attrs)) {
-    const inner = specHtml(attrs as DOMOutputSpec, hole);
-    if (children === undefined || children === 0) return `<${tag}>${inner}</${tag}>`;
-    // The reference renderer joins these with commas (it interpolates an array).
-    const more = [children, ...rest].map((c) => specHtml(c as DOMOutputSpec, hole)).join(",");
-    return `<${tag}>${inner}${more}</${tag}>`;
+  const name = first as string;
+  const space = name.indexOf(" ");
+  // A namespaced tag is written with its namespace as its first attribute.
+  const attribs: Attributes = space < 0 ? {} : { xmlns: name.slice(0, space) };
+  let inner = "";
+  if (attrs === 0) {
+    inner = hole;
+  } else if (Array.isArray(attrs)) {
+    inner = specHtml(attrs as DOMOutputSpec, hole);
+    // TipTap's renderer joins these with commas (it interpolates an array).
+    if (children !== undefined && children !== 0) {
+      inner += [children, ...rest].map((c) => specHtml(c as DOMOutputSpec, hole)).join(",");
+    }
+  } else if (attrs !== undefined) {
+    if (typeof attrs !== "object") {
+      throw new Error("renderHTML returned a spec whose attributes are not an object");
+    }
+    if (attrs !== null) readAttributes(attrs as Attrs, attribs);
+    if (children === 0) inner = hole;
+    else if (children !== undefined) {
+      inner = specHtml(children as DOMOutputSpec, hole);
+      for (const child of rest) inner += specHtml(child as DOMOutputSpec, hole);
+    }
   }
-  if (typeof attrs !== "object") {
-    throw new Error("renderHTML returned a spec whose attributes are not an object");
-  }
-  const open = `<${tag}${attributeString(attrs as Attrs | null)}`;
-  if (children === undefined) return NOT_SELF_CLOSING.has(tag) ? `${open}></${tag}>` : `${open}/>`;
-  if (children === 0) return `${open}>${hole}</${tag}>`;
-  let inner = specHtml(children as DOMOutputSpec, hole);
-  for (const child of rest) inner += specHtml(child as DOMOutputSpec, hole);
-  return `${open}>${inner}</${tag}>`;
+  return element(name, attribs, inner);
 }
 
 function nodeHtml(node: PMNode): string {
@@ -161,7 +149,12 @@ function nodeHtml(node: PMNode): string {
   return html;
 }
 
-/** Unsanitized HTML for a normalized document; always pass it through sanitizeHtml. */
+/** The stored HTML of a normalized document: only what the allow-list lets through. */
 export function renderHtml(doc: PMNode): string {
   return nodeHtml(doc);
+}
+
+/** A spec written through the allow-list on its own, whatever renderHTML made it. */
+export function renderSpec(spec: DOMOutputSpec): string {
+  return specHtml(spec, "");
 }

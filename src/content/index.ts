@@ -8,7 +8,6 @@ import { checkChars, LIMITS, lineCount } from "./limits.js";
 import { renderMarkdown } from "./markdown.js";
 import { normalizeDoc } from "./normalize.js";
 import { parseMarkdown } from "./parse-markdown.js";
-import { sanitizeHtml } from "./sanitize.js";
 
 export { ContentError, MAX_JSON_DEPTH, wellFormed };
 
@@ -34,7 +33,7 @@ export function deriveContent(source: ContentSource): DerivedContent {
       ? normalizeDoc(parseMarkdown(checkMarkdown(source.markdown)), path)
       : normalizeDoc(parseJson(source.json), path);
   const empty = isEmpty(doc);
-  const staticHtml = empty ? "" : sanitizeHtml(checkHtml(path, renderHtml(doc)));
+  const staticHtml = empty ? "" : checkHtml(path, renderHtml(doc));
   const markdown = empty ? "" : renderMarkdown(doc);
   checkChars(path, "the derived Markdown", markdown.length, LIMITS.derivedChars);
   return {
@@ -46,7 +45,6 @@ export function deriveContent(source: ContentSource): DerivedContent {
   };
 }
 
-/** Checked before sanitizing, which costs several copies; sanitizing never lengthens it much. */
 function checkHtml(path: string, html: string): string {
   checkChars(path, "the derived HTML", html.length, LIMITS.derivedChars);
   return html;

@@ -3,7 +3,7 @@
 // `colwidth`, on the table and its <col>s) are rebuilt from validated pieces;
 // every other declaration, and any value that is not exactly a keyword or a pixel
 // length (no escapes, comments, functions or `!important`), is dropped.
-import type sanitize from "sanitize-html";
+type Attributes = Record<string, string>;
 
 const ALIGN = /^(left|right|center)$/;
 const PIXELS = /^\d{1,7}px$/;
@@ -35,11 +35,11 @@ function cleanColwidth(value: string | undefined): string | undefined {
   return value !== undefined && /^\d{1,6}(?:,\d{1,6}){0,999}$/.test(value) ? value : undefined;
 }
 
-/** A transformTags entry that keeps only the cleaned style (and colwidth) of a tag, in place. */
-export function withCleanStyle(tag: string): sanitize.Transformer {
+/** A tag's attributes with only the cleaned style (and colwidth), each in its place. */
+export function withCleanStyle(tag: string): (attribs: Attributes) => Attributes {
   const isCell = tag === "th" || tag === "td";
-  return (tagName, attribs) => {
-    const out: sanitize.Attributes = {};
+  return (attribs) => {
+    const out: Attributes = {};
     for (const [name, value] of Object.entries(attribs)) {
       const clean =
         name === "style"
@@ -51,6 +51,6 @@ export function withCleanStyle(tag: string): sanitize.Transformer {
             : value;
       if (clean !== undefined) out[name] = clean;
     }
-    return { tagName, attribs: out };
+    return out;
   };
 }

@@ -185,13 +185,13 @@ function canonicalInline(content: Json[], oneLineText: boolean, trim: boolean): 
   const out: Json[] = [];
   units.forEach((u, i) => {
     if (!isChar(u)) return out.push(u);
-    // A line ending next to a hard break (itself a line ending) or another one is not kept.
+    // A line ending next to a hard break (itself a line ending), or to another line ending,
+    // is not kept: a run of them before a break goes whole.
     const isBreak = (v: Unit | undefined) =>
       v !== undefined && !isChar(v) && v.type === "hardBreak";
-    if (
-      u.text === "\n" &&
-      (newline(units[i - 1]) || isBreak(units[i - 1]) || isBreak(units[i + 1]))
-    )
+    let next = i + 1;
+    while (newline(units[next])) next++;
+    if (u.text === "\n" && (newline(units[i - 1]) || isBreak(units[i - 1]) || isBreak(units[next])))
       return;
     const last = out.at(-1);
     if (last?.type === "text" && JSON.stringify(last.marks) === JSON.stringify(u.marks))

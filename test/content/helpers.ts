@@ -1,6 +1,9 @@
 // Shared helpers for the content tests: fixture access and HTML inspection.
 import { readFileSync } from "node:fs";
+import type { DOMOutputSpec } from "@tiptap/pm/model";
+import { parseDocument } from "htmlparser2";
 import { Parser } from "htmlparser2";
+import { renderSpec } from "../../src/content/html.js";
 
 /** Fixtures stay in the source tree; tests run from dist/test/content. */
 export const FIXTURES = new URL("../../../test/content/fixtures/", import.meta.url);
@@ -61,4 +64,24 @@ export function schemeOf(url: string): string | null {
   }
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(text.replace(IGNORED, ""));
   return match?.[1]?.toLowerCase() ?? null;
+}
+
+type Parsed = ReturnType<typeof parseDocument>["children"][number];
+
+/** A spec of what an HTML parser reads: elements with their attributes, and text. */
+function specOf(node: Parsed): DOMOutputSpec | null {
+  if (node.type === "text") return (node as { data: string }).data;
+  if (!("name" in node) || !("attribs" in node)) return null;
+  const children = node.children.map(specOf).filter((c): c is DOMOutputSpec => c !== null);
+  return [node.name, node.attribs, ...children] as unknown as DOMOutputSpec;
+}
+
+/**
+ * Hostile HTML, element by element, through the renderer's allow-list alone: what a reader
+ * would get had an extension's renderHTML written these elements.
+ */
+export function allowListed(html: string): string {
+  const document = parseDocument(html, { decodeEntities: true });
+  const specs = document.children.map(specOf).filter((c): c is DOMOutputSpec => c !== null);
+  return specs.map((spec) => renderSpec(spec)).join("");
 }
