@@ -51,13 +51,29 @@ const markRenderers = renderers(markExtensions);
 
 /** An attribute without its own renderHTML (or whose renderHTML gives nothing) is written as stored. */
 function htmlAttributes(stored: Attrs, rendered: ExtensionAttribute[]): Attrs {
-  let merged: Attrs = {};
+  const merged: Attrs = {};
   for (const { name, attribute } of rendered) {
-    const own = attribute.renderHTML?.(stored);
-    const value = own || { [name]: name in stored ? stored[name] : attribute.default };
-    merged = mergeAttributes(merged, value);
+    const own = attribute.renderHTML?.(stored) as Attrs | null | undefined;
+    if (own) for (const key of Object.keys(own)) mergeInto(merged, key, own[key]);
+    else mergeInto(merged, name, name in stored ? stored[name] : attribute.default);
   }
   return merged;
+}
+
+/** One attribute merged as TipTap's mergeAttributes merges it (classes and styles joined). */
+function mergeInto(merged: Attrs, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(merged, key, {
+      configurable: true,
+      enumerable: true,
+      value,
+      writable: true,
+    });
+  } else if ((key === "class" || key === "style") && merged[key]) {
+    merged[key] = mergeAttributes({ [key]: merged[key] }, { [key]: value })[key];
+  } else {
+    merged[key] = value;
+  }
 }
 
 /**

@@ -47,7 +47,7 @@ function closer({ mark, delim }: Open, ctx: InlineContext): Delim {
 }
 
 /** A link whose text is its own absolute URL is written `<url>`, the form a parser reads back the same. */
-function isAutolink(child: PMNode, opening: Mark[], marks: Mark[]): boolean {
+function isAutolink(child: PMNode, opening: Mark[], marks: readonly Mark[]): boolean {
   const link = opening[0];
   return (
     marks.length === 1 &&
@@ -117,7 +117,7 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
       pending += child.text!;
       return;
     }
-    const marks = child.marks.filter(isDelimited);
+    const marks = child.marks.length === 0 ? child.marks : child.marks.filter(isDelimited);
     let keep = 0;
     while (keep < active.length && active[keep]!.mark.isInSet(marks)) keep++;
     const parts: (Delim | string)[] = [];
@@ -133,8 +133,10 @@ export function inlineMarkdown(parent: PMNode, ctx: InlineContext): string {
       write(parts, `<${child.text!}>`);
       return;
     }
-    const ends = new Map(opening.map((mark) => [mark, reach(children, index, mark)]));
-    if (opening.length > 1) opening.sort((a, b) => ends.get(b)! - ends.get(a)!);
+    if (opening.length > 1) {
+      const ends = new Map(opening.map((mark) => [mark, reach(children, index, mark)]));
+      opening.sort((a, b) => ends.get(b)! - ends.get(a)!);
+    }
     for (const mark of opening) {
       const previous = parts.at(-1) === "" ? parts.at(-2) : parts.at(-1);
       const delim = opener(mark, active, previous);

@@ -31,8 +31,12 @@ export function escapeText(text: string, ctx: InlineContext): string {
   return blanks(ctx.heading ? out.replace(/#/g, "\\#") : out);
 }
 
+/** A line none of the escapes below would touch: most lines of prose. */
+const LINE_MAY_ESCAPE = /^[#>=+\-\d \t]|[ \t]\\?$/;
+
 /** Line-level syntax only the start of a line can trigger (headings, quotes, lists, setext). */
 export function escapeLineStart(line: string, ctx: InlineContext): string {
+  if (!LINE_MAY_ESCAPE.test(line)) return line;
   const escaped = line.replace(/^([#>=+-])/, "\\$1").replace(/^(\d{1,9})([.)])/, "$1\\$2");
   // A table cell is trimmed however it is written (and its blocks joined by a space).
   if (ctx.table) return escaped;

@@ -40,44 +40,49 @@ class Normalizer {
 
   marks(raw: unknown[], path: string): readonly Mark[] {
     let set: readonly Mark[] = Mark.none;
-    raw.forEach((item, i) => {
-      const { type, attrs } = shape(item, `${path}.marks[${i}]`);
+    for (let i = 0; i < raw.length; i++) {
+      const { type, attrs } = shape(raw[i], `${path}.marks[${i}]`);
       const markType = schema.marks[type];
-      if (!markType) return this.count(`mark:${type}`);
+      if (!markType) {
+        this.count(`mark:${type}`);
+        continue;
+      }
       const clean = cleanAttrs(type, attrs ?? undefined, `${path}.marks[${i}]`);
       if (clean !== DROP) set = markType.create(clean).addToSet(set);
-    });
+    }
     return set;
   }
 
-  children(raw: unknown[], path: string): PMNode[] {
-    return raw.flatMap((child, i) => this.node(child, `${path}.content[${i}]`));
+  /** The children's nodes, in order, pushed onto `out` (an unknown node gives what it wraps). */
+  children(raw: unknown[], path: string, out: PMNode[] = []): PMNode[] {
+    for (let i = 0; i < raw.length; i++) this.node(raw[i], `${path}.content[${i}]`, out);
+    return out;
   }
 
-  node(raw: unknown, path: string): PMNode[] {
+  node(raw: unknown, path: string, out: PMNode[]): void {
     const { type, content, marks, attrs } = shape(raw, path);
     const text = (raw as Raw).text;
     if (type === "text") {
       if (typeof text !== "string") throw new ContentError(`${path}.text`, "must be a string");
-      return text === "" ? [] : [schema.text(wellFormed(text), this.marks(marks, path))];
+      if (text !== "") out.push(schema.text(wellFormed(text), this.marks(marks, path)));
+      return;
     }
     const nodeType = type === "doc" ? undefined : schema.nodes[type];
     if (!nodeType) {
       // Unknown: keep what it wraps (and any text it carries); the parent decides the fit.
       this.count(`node:${type}`);
       this.marks(marks, path);
-      const kept = this.children(content, path);
-      return typeof text === "string" && text !== ""
-        ? [schema.text(wellFormed(text)), ...kept]
-        : kept;
+      if (typeof text === "string" && text !== "") out.push(schema.text(wellFormed(text)));
+      this.children(content, path, out);
+      return;
     }
     const clean = cleanAttrs(type, attrs ?? undefined, path);
-    if (clean === DROP) return [];
+    if (clean === DROP) return;
     const children = this.children(content, path);
-    if (nodeType.isLeaf) return [nodeType.create(clean)];
-    if (nodeType.spec.code) return [buildCodeBlock(nodeType, clean, children)];
-    if (nodeType.isTextblock) return buildTextblock(nodeType, clean, children);
-    return buildContainer(nodeType, clean, children, path);
+    if (nodeType.isLeaf) out.push(nodeType.create(clean));
+    else if (nodeType.spec.code) out.push(buildCodeBlock(nodeType, clean, children));
+    else if (nodeType.isTextblock) out.push(...buildTextblock(nodeType, clean, children));
+    else out.push(...buildContainer(nodeType, clean, children, path));
   }
 
   doc(raw: unknown, path: string): PMNode {
