@@ -39,11 +39,15 @@ const SQL = {
   save: "UPDATE idempotency_keys SET answer = ? WHERE publication_id = ? AND key = ?",
 };
 
+/** Each write transaction asks the same questions: prepared once per connection, not per write. */
+const prepared = new WeakMap<Database.Database, ReturnType<typeof lazyStatements>>();
+
 export function sqliteAuthoringWrites(
   db: Database.Database,
   deleted: (id: string, publicationId: string, tags: string[]) => Promise<void>,
 ): AuthoringWrites {
-  const sql = lazyStatements(db);
+  let sql = prepared.get(db);
+  if (sql === undefined) prepared.set(db, (sql = lazyStatements(db)));
   const get = (text: string, ...args: unknown[]) => guarded(() => sql(text).get(...args));
   return {
     async lockPost(publicationId, ref: PostRef) {
