@@ -67,7 +67,8 @@ const pending: Promise<void>[] = [];
 await new Promise<void>((finish) => {
   const timer = setInterval(() => {
     const elapsed = performance.now() - started;
-    const due = Math.min(Math.floor((elapsed / 1000) * spec.rate), spec.rate * spec.seconds);
+    // Request k is due at k / rate seconds: the count due by now includes the one at 0.
+    const due = Math.min(Math.floor((elapsed / 1000) * spec.rate) + 1, spec.rate * spec.seconds);
     while (sent < due) {
       pending.push(create(sent, started + (sent * 1000) / spec.rate));
       sent++;
