@@ -1,7 +1,5 @@
-// Content for an API write, derived exactly as the import derives it (content/index.ts), on
-// a worker thread where there is a core to spare: the event loop, which a create otherwise
-// spends most of its time deriving, keeps serving reads and the store's writes meanwhile.
-// On one core only large documents go to the worker, so that they cannot stall the loop.
+// Content for an API write, derived exactly as the import derives it (content/index.ts):
+// small documents at once, large ones on a worker thread, so the event loop keeps serving.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import {
@@ -11,9 +9,8 @@ import {
   type DerivedContent,
 } from "../content/index.js";
 
-/** On one core, above this many characters of source a document is derived off the event loop. */
-const ONE_CORE_OFF_THREAD_CHARS = 32 * 1024;
-const OFF_THREAD_CHARS = availableParallelism() > 1 ? 0 : ONE_CORE_OFF_THREAD_CHARS;
+/** Above this many characters of source, a document is derived off the event loop. */
+const OFF_THREAD_CHARS = 32 * 1024;
 
 interface Reply {
   id: number;
@@ -37,8 +34,7 @@ export class ContentDeriver {
   ) {}
 
   async derive(source: ContentSource): Promise<DerivedContent> {
-    if (this.offThreadChars > 0 && sizeOf(source) < this.offThreadChars)
-      return deriveContent(source);
+    if (sizeOf(source) < this.offThreadChars) return deriveContent(source);
     const id = ++this.next;
     const worker = this.worker(id);
     return new Promise((resolve, reject) => {
