@@ -145,6 +145,15 @@ const known: [string, Json][] = [
       ],
     },
   ],
+  [
+    "line endings before a hard break after an empty first paragraph in an item",
+    {
+      type: "doc",
+      content: [
+        list("bulletList", item("listItem", p(), p(t("a\n\n"), { type: "hardBreak" }, t("a")))),
+      ],
+    },
+  ],
   ["an embed provider with a space", embed("Apple Music")],
   ["an embed provider with spaces and punctuation", embed("Google Maps (beta)")],
 ];
