@@ -19,8 +19,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export { ListenError };
-
 export async function startServer(config: Config, store: PostStore): Promise<RunningServer> {
   const log = processLog(config.logLevel);
   const app = await buildApp({

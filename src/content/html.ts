@@ -92,10 +92,8 @@ function readAttributes(attrs: Attrs, into: Attributes): Attributes {
   return into;
 }
 
-/** The element a spec describes, through the allow-list (sanitize.ts), around `inner`. */
-function element(spec: string, attribs: Attributes, inner: string): string {
-  const space = spec.indexOf(" ");
-  const tag = (space < 0 ? spec : spec.slice(space + 1)).toLowerCase();
+/** The element `tag` (lower case), through the allow-list (sanitize.ts), around `inner`. */
+function element(tag: string, attribs: Attributes, inner: string): string {
   const verdict = sanitizeElement(tag, attribs);
   if (verdict === "drop") return "";
   if (verdict === "unwrap") return inner;
@@ -113,6 +111,7 @@ function specHtml(spec: DOMOutputSpec, hole: string): string {
   const space = name.indexOf(" ");
   // A namespaced tag is written with its namespace as its first attribute.
   const attribs: Attributes = space < 0 ? {} : { xmlns: name.slice(0, space) };
+  const tag = (space < 0 ? name : name.slice(space + 1)).toLowerCase();
   let inner = "";
   if (attrs === 0) {
     inner = hole;
@@ -133,7 +132,7 @@ function specHtml(spec: DOMOutputSpec, hole: string): string {
       for (const child of rest) inner += specHtml(child as DOMOutputSpec, hole);
     }
   }
-  return element(name, attribs, inner);
+  return element(tag, attribs, inner);
 }
 
 function nodeHtml(node: PMNode): string {

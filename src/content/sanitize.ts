@@ -6,7 +6,7 @@
 // in step. Its decisions are those sanitize-html makes with the same list (the tests run
 // the two side by side), without parsing the HTML again.
 import { withCleanStyle } from "./sanitize-style.js";
-import { isExternal, isSafeLink, isSafeMedia } from "./url.js";
+import { isExternal, isSafeLink, isSafeMedia, LINK_SCHEMES, MEDIA_SCHEMES } from "./url.js";
 
 export type Attributes = Record<string, string>;
 
@@ -72,9 +72,7 @@ export const ALLOWED_CLASS_PREFIXES: Readonly<Record<string, readonly string[]>>
   code: ["language-"],
 };
 
-/** Schemes a URL attribute may use, by tag (links otherwise): a check apart from url.ts's. */
-const LINK_SCHEMES: readonly string[] = ["http", "https", "mailto", "tel"];
-const SCHEMES_BY_TAG: Readonly<Record<string, readonly string[]>> = { img: ["http", "https"] };
+/** Attributes holding a URL: their scheme is read again here, apart from url.ts's reading. */
 const URL_ATTRIBUTES = new Set(["href", "src"]);
 
 /** Written `<tag … />` and never closed. */
@@ -168,7 +166,7 @@ function naughtyUrl(tag: string, url: string): boolean {
   }
   const match = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/.exec(href);
   if (match === null) return false; // relative, protocol-relative included
-  return !(SCHEMES_BY_TAG[tag] ?? LINK_SCHEMES).includes(match[1]!.toLowerCase());
+  return !(tag === "img" ? MEDIA_SCHEMES : LINK_SCHEMES).has(match[1]!.toLowerCase());
 }
 
 function allowedClasses(tag: string, value: string): string {

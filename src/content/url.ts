@@ -2,8 +2,9 @@
 // (what may be emitted). Two independent checks, so a gap in one is caught by the other.
 import { decodeHTML } from "entities";
 
-const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
-const MEDIA_SCHEMES = new Set(["http", "https"]);
+/** Schemes a link may use, and the fewer an image or embed, which loads what it names, may. */
+export const LINK_SCHEMES: ReadonlySet<string> = new Set(["http", "https", "mailto", "tel"]);
+export const MEDIA_SCHEMES: ReadonlySet<string> = new Set(["http", "https"]);
 // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
 // eslint-disable-next-line no-control-regex
 const IGNORED = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]+/g;

@@ -21,7 +21,8 @@ import { SiteUrls } from "./urls.js";
 
 export { ownPageModel } from "./pages.js";
 export { PostPreview } from "./preview.js";
-export { ThemeError, type Theme } from "./theme.js";
+export { type Theme } from "./theme.js";
+export { ThemeError } from "./theme-error.js";
 export { SiteUrls } from "./urls.js";
 
 declare module "fastify" {

@@ -37,8 +37,6 @@ export const DEFAULT_THEME_DIR = fileURLToPath(
   new URL("../../../themes/default/", import.meta.url),
 );
 
-export { ThemeError };
-
 type Render = (model: object) => string;
 
 /** A page's render: the partials it calls inherit these options from it. */

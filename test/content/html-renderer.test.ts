@@ -27,6 +27,7 @@ import {
   TRANSFORMS,
 } from "../../src/content/sanitize.js";
 import { extensions } from "../../src/content/schema.js";
+import { LINK_SCHEMES, MEDIA_SCHEMES } from "../../src/content/url.js";
 import { documents } from "./arbitraries.js";
 import { allowListed, FIXTURES, fixture } from "./helpers.js";
 import { corpus } from "./xss-corpus.js";
@@ -72,8 +73,8 @@ const options: sanitize.IOptions = {
       prefixes.map((prefix) => `${prefix}*`),
     ]),
   ),
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...MEDIA_SCHEMES] },
   allowProtocolRelative: true,
   disallowedTagsMode: "discard",
   parseStyleAttributes: false,

@@ -1,10 +1,32 @@
 // Markdown out: what a GFM reader (micromark, see gfm-reader.ts) and Folio's
 // own reader make of Folio's Markdown must be the document, for each class that was not.
+import { once } from "node:events";
 import { test } from "node:test";
+import { Worker } from "node:worker_threads";
 import { strict as assert } from "node:assert";
 import { deriveContent } from "../../src/content/index.js";
 import { canonical, expressible, normalized } from "./canonical.js";
 import { readGfm, type Json } from "./gfm-reader.js";
+
+const CONTENT = new URL("../../src/content/index.js", import.meta.url).href;
+
+/** The document's Markdown, derived on a worker stopped (and failing) after `ms`. */
+async function deriveWithin(ms: number, json: Json): Promise<string> {
+  const code = `const { parentPort, workerData } = require("node:worker_threads");
+    import(workerData.module).then((m) =>
+      parentPort.postMessage(m.deriveContent({ json: workerData.json }).markdown));`;
+  const worker = new Worker(code, { eval: true, workerData: { module: CONTENT, json } });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not derived within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([once(worker, "message").then(([m]) => m as string), late]);
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
 
 const t = (text: string, marks: Json["marks"] = []): Json => ({ type: "text", text, marks });
 const p = (...content: Json[]): Json => ({ type: "paragraph", content });
@@ -97,8 +119,9 @@ test("an image inside a table cell is kept", () => {
 
 // Each list asks whether its items' blocks are written before writing them; without each
 // block written once, every level of nesting doubled the work, and a 48-deep list (within
-// the depth limit) held the event loop for hours.
-test("lists nested to the depth limit are written in one pass", { timeout: 20_000 }, () => {
+// the depth limit) held the event loop for hours. It is derived on a worker the test can
+// stop, so that a regression fails here instead of hanging the suite.
+test("lists nested to the depth limit are written in one pass", async () => {
   const LEVELS = 48;
   let node: Json = p(t("leaf"));
   for (let level = 0; level < LEVELS; level++) {
@@ -107,7 +130,7 @@ test("lists nested to the depth limit are written in one pass", { timeout: 20_00
       content: [{ type: "listItem", content: [{ type: "paragraph" }, node] }],
     };
   }
-  const { markdown } = deriveContent({ json: doc(node) });
+  const markdown = await deriveWithin(10_000, doc(node));
   const lines = markdown.split("\n");
   assert.equal(lines.length, LEVELS + 2, "a marker line per level, a blank, then the leaf");
   assert.equal(lines.at(-1)!.trim(), "leaf");

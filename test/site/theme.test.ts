@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
-import { DEFAULT_THEME_DIR, ThemeError } from "../../src/site/theme.js";
+import { DEFAULT_THEME_DIR } from "../../src/site/theme.js";
+import { ThemeError } from "../../src/site/theme-error.js";
 import { PAGES, SITE_URL, buildSite } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
 
