@@ -16,8 +16,8 @@
 //    sharing the process with writes, not a backlog of them). The phases alternate.
 //
 // Beside them, in this process: what deriving the body's content (Markdown → TipTap JSON,
-// HTML, Markdown; src/content) costs, the work a create does on the event loop whatever
-// the store (a 5 KB body is under the 32 KB threshold for the worker thread).
+// HTML, Markdown; src/content) costs, the work a create does whatever the store (on the
+// derivation worker where there is more than one core, on the event loop otherwise).
 //
 // The per-key write limit (WRITE_RATE_LIMIT, 120 a minute as shipped) is raised to 10^9 a
 // minute for these runs, so the limiter still runs but never answers 429; RATE_LIMIT=0 as in

@@ -1,5 +1,7 @@
-// Content for an API write, derived exactly as the import derives it (content/index.ts):
-// small documents at once, large ones on a worker thread, so the event loop keeps serving.
+// Content for an API write, derived exactly as the import derives it (content/index.ts), on
+// a worker thread where there is a core to spare: the event loop, which a create otherwise
+// spends most of its time deriving, keeps serving reads and the store's writes meanwhile.
+// On one core only large documents go to the worker, so that they cannot stall the loop.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import {
@@ -9,8 +11,9 @@ import {
   type DerivedContent,
 } from "../content/index.js";
 
-/** Above this many characters of source, a document is derived off the event loop. */
-const OFF_THREAD_CHARS = 32 * 1024;
+/** On one core, above this many characters of source a document is derived off the event loop. */
+const ONE_CORE_OFF_THREAD_CHARS = 32 * 1024;
+const OFF_THREAD_CHARS = availableParallelism() > 1 ? 0 : ONE_CORE_OFF_THREAD_CHARS;
 
 interface Reply {
   id: number;
@@ -34,7 +37,8 @@ export class ContentDeriver {
   ) {}
 
   async derive(source: ContentSource): Promise<DerivedContent> {
-    if (sizeOf(source) < this.offThreadChars) return deriveContent(source);
+    if (this.offThreadChars > 0 && sizeOf(source) < this.offThreadChars)
+      return deriveContent(source);
     const id = ++this.next;
     const worker = this.worker(id);
     return new Promise((resolve, reject) => {

@@ -92,6 +92,9 @@ export class Toolbar {
     for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-command]")) {
       const command = button.dataset.command!;
       button.disabled = false;
+      // A press keeps the focus in the text: TipTap gives it back a frame later, and keys
+      // typed before that frame would go to the button (a space presses it again).
+      button.addEventListener("mousedown", (event) => event.preventDefault());
       button.addEventListener("click", () => {
         const ask = asked[command];
         if (ask !== undefined) ask();
