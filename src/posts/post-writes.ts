@@ -109,7 +109,7 @@ export class PostWrites {
   private async write(tx: WriteTransaction, publicationId: string, record: PostInput) {
     const [rejection] = await tx.apply([{ line: 1, record }]);
     if (rejection) throw new ApiError("conflict", `${rejection.field}: ${rejection.reason}`);
-    return (await tx.lockPost(publicationId, { id: record.id }))!;
+    return (await tx.writtenPost(publicationId, record.id))!;
   }
 
   private async inTransaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {

@@ -36,6 +36,8 @@ interface StoredAnswer {
 export interface AuthoringWrites {
   /** The publication's post, locked against other writers until commit or rollback. */
   lockPost(publicationId: string, ref: PostRef): Promise<StoredPost | undefined>;
+  /** A post this transaction has just written (and so holds), as it now stands. */
+  writtenPost(publicationId: string, id: string): Promise<StoredPost | undefined>;
   slugHolder(publicationId: string, slug: string): Promise<SlugHolder | undefined>;
   /** Those of `authorIds` that are not authors of the publication. */
   foreignAuthors(publicationId: string, authorIds: readonly string[]): Promise<string[]>;

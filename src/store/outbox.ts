@@ -13,7 +13,7 @@ import {
   type PostState,
 } from "./post-events.js";
 import type { PostInput } from "./records.js";
-import { isVisible } from "./visibility.js";
+import { isVisible, VISIBLE_STATUS } from "./visibility.js";
 import { endpointWants, type EndpointRecord } from "./webhook-endpoints.js";
 
 export type * from "./outbox-io.js";
@@ -32,6 +32,8 @@ export class Outbox {
   private endpoints: Promise<EndpointRecord[]> | undefined;
   /** Posts this transaction is about to hide, as they stood while receivers held them public. */
   private readonly lastPublic = new Map<string, PostState>();
+  /** When the first post this transaction wrote as scheduled goes live. */
+  private firstGoLive = Infinity;
 
   constructor(private readonly io: OutboxIo) {}
 
@@ -56,6 +58,10 @@ export class Outbox {
   async written(posts: readonly PostInput[], now: number): Promise<number> {
     try {
       if (posts.length === 0) return 0;
+      for (const p of posts) {
+        if (p.status === VISIBLE_STATUS && p.publishedAt !== undefined && p.publishedAt > now)
+          this.firstGoLive = Math.min(this.firstGoLive, p.publishedAt);
+      }
       const ids = [...new Set(posts.map((p) => p.publicationId))];
       const slugs = await this.io.publicationSlugs(ids);
       const after = new Map<string, PostState | undefined>();
@@ -66,6 +72,14 @@ export class Outbox {
       // Read for this batch only: a record refused by the batch leaves nothing behind.
       this.lastPublic.clear();
     }
+  }
+
+  /**
+   * Whether a post this transaction wrote as scheduled is visible by `now`. Only then does
+   * its commit owe a sweep: anything else gone live is announced by the sweeps of its own.
+   */
+  goesLiveBy(now: number): boolean {
+    return this.firstGoLive <= now;
   }
 
   /** Posts removed by this transaction. */

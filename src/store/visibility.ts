@@ -3,7 +3,7 @@
 import type { PostStatus } from "./records.js";
 
 /** The only status a reader may see, and only once its publication time has come. */
-const VISIBLE_STATUS: PostStatus = "published";
+export const VISIBLE_STATUS: PostStatus = "published";
 
 /** Whether a stored post may be shown at `now` (ms). A published post always has a time. */
 export function isVisible(post: { status: PostStatus; publishedAt?: number }, now: number) {

@@ -3,6 +3,7 @@
 // go-lives once whichever store sweeps. Read back through the delivery listing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { parseRecord } from "../../src/import/records.js";
 import { importNdjson } from "../../src/import/run-import.js";
 import { ndjson } from "../helpers/fixtures.js";
 import { openSecond } from "../helpers/store-tools.js";
@@ -137,6 +138,23 @@ for (const factory of await storeFactories()) {
       assert.equal(first + (await second.announceGoLives(Date.now())), 1);
       assert.equal(await second.announceGoLives(Date.now()), 0);
       assert.deepEqual(await recorded(store), ["post.published p_s"]);
+    });
+
+    test("a post written as scheduled and live before its write commits is announced by the commit", async (t) => {
+      const { store } = await fresh(t);
+      await endpointFor(store, target);
+      const tx = await store.beginWrite({ bulk: false });
+      const at = Date.now() + 200;
+      const line = JSON.stringify(post("p_soon", { publishedAt: at }));
+      assert.deepEqual(
+        await tx.apply([{ line: 1, record: parseRecord(line, Date.now()).record }]),
+        [],
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now() + 20)));
+      await tx.commit();
+      // No sweep ran: the commit made the event.
+      assert.deepEqual(await recorded(store), ["post.published p_soon"]);
+      assert.equal(await store.announceGoLives(Date.now()), 0);
     });
 
     test("an endpoint removed takes its deliveries with it", async (t) => {

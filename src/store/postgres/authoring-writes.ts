@@ -21,8 +21,11 @@ const SQL = {
   read: `SELECT ${columns}${contentColumns}, p.renderer_version, p.post_preview,
       p.send_newsletter
     ${from} WHERE p.id = $1`,
-  current: "SELECT id FROM posts WHERE publication_id = $1 AND slug = $2",
-  history: "SELECT post_id AS id FROM post_slug_history WHERE publication_id = $1 AND slug = $2",
+  // The post that holds a slug now, else the one that held it last.
+  holder: `SELECT id, true AS current FROM posts WHERE publication_id = $1 AND slug = $2
+    UNION ALL
+    SELECT post_id, false FROM post_slug_history WHERE publication_id = $1 AND slug = $2
+    ORDER BY current DESC LIMIT 1`,
   authors: "SELECT id FROM authors WHERE publication_id = $1 AND id = ANY($2::text[])",
   // The categories are read before the row goes (they cascade), for the change notice.
   deletePost: `DELETE FROM posts p WHERE p.id = $1 RETURNING p.publication_id AS "publicationId",
@@ -64,12 +67,14 @@ export function postgresAuthoringWrites(
       const row = await first<StoredRow>(SQL.read, [locked.id]);
       return row && toStoredPost(row);
     },
+    async writtenPost(_publicationId, id) {
+      const row = await first<StoredRow>(SQL.read, [id]);
+      return row && toStoredPost(row);
+    },
     async slugHolder(publicationId, slug) {
       if (hasNul(publicationId, slug)) return undefined;
-      const current = await first<{ id: string }>(SQL.current, [publicationId, slug]);
-      if (current) return { postId: current.id, current: true };
-      const old = await first<{ id: string }>(SQL.history, [publicationId, slug]);
-      return old && { postId: old.id, current: false };
+      const held = await first<{ id: string; current: boolean }>(SQL.holder, [publicationId, slug]);
+      return held && { postId: held.id, current: held.current };
     },
     async foreignAuthors(publicationId, authorIds) {
       if (authorIds.length === 0) return [];

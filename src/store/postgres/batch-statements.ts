@@ -26,33 +26,55 @@ export const UPSERT_AUTHORS = `INSERT INTO authors (id, publication_id, name, wa
     excluded.social_display_name, excluded.social_fid)
   RETURNING id`;
 
-export const UPSERT_POSTS = `INSERT INTO posts (id, publication_id, slug, title, subtitle, image_url,
-    status, published_at, updated_at, coin_id, renderer_version, content_json, static_html,
-    markdown, post_preview, send_newsletter, created_at)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-    $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::int[],
-    $12::text[], $13::text[], $14::text[], $15::text[], $16::boolean[], $17::bigint[])
-  ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-    slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
-    image_url = excluded.image_url, status = excluded.status,
-    published_at = excluded.published_at, updated_at = excluded.updated_at,
-    coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
-    content_json = excluded.content_json, static_html = excluded.static_html,
-    markdown = excluded.markdown, post_preview = excluded.post_preview,
-    send_newsletter = excluded.send_newsletter`;
-
-// An upsert replaces a post's authors and categories: the old lists go, the new ones come.
-export const CLEAR_AUTHORS = `DELETE FROM post_authors WHERE post_id = ANY($1::text[])`;
-export const ADD_AUTHORS = `INSERT INTO post_authors (post_id, position, author_id)
-  SELECT * FROM unnest($1::text[], $2::int[], $3::text[])`;
-// The categories a post leaves, for the change notice (their tag lists change).
-export const CLEAR_CATEGORIES = `DELETE FROM post_categories WHERE post_id = ANY($1::text[])
-  RETURNING name`;
-// Each category row carries its post's status and time, so a tag list is one index range
-// (a trigger keeps them equal when only the post changes; migrations.ts).
-export const ADD_CATEGORIES = `INSERT INTO post_categories (post_id, position, name, status, published_at)
-  SELECT c.post_id, c.position, c.name, p.status, p.published_at
-    FROM unnest($1::text[], $2::int[], $3::text[]) AS c(post_id, position, name)
-    JOIN posts p ON p.id = c.post_id`;
-// The publications the posts were in before this write: their lists lose them.
-export const PREVIOUS_PUBLICATIONS = `SELECT DISTINCT publication_id FROM posts WHERE id = ANY($1::text[])`;
+// A batch's posts, their authors and their categories in one statement. The posts travel as
+// $1–$17 (postColumns' order: $1 id, $7 status, $8 published_at), the authors as $18–$20 and
+// the categories as $21–$23 (post id, position, value). A post's lists are set by position
+// and cut after their new length: one statement cannot delete a row and insert its key
+// again. Every part reads the rows as they were before the statement, so the answer holds
+// the publications the posts were in (their lists lose them) and every category they had
+// (their tag lists change). Each category row carries its post's status and time, so a tag
+// list is one index range (a trigger keeps them equal when only the post changes;
+// schema-discovery.ts).
+export const WRITE_POSTS = `WITH prior AS (
+    SELECT publication_id FROM posts WHERE id = ANY($1::text[])
+  ), prior_categories AS (
+    SELECT name FROM post_categories WHERE post_id = ANY($1::text[])
+  ), written AS (
+    INSERT INTO posts (id, publication_id, slug, title, subtitle, image_url, status,
+      published_at, updated_at, coin_id, renderer_version, content_json, static_html,
+      markdown, post_preview, send_newsletter, created_at)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+      $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::int[],
+      $12::text[], $13::text[], $14::text[], $15::text[], $16::boolean[], $17::bigint[])
+    ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
+      slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
+      image_url = excluded.image_url, status = excluded.status,
+      published_at = excluded.published_at, updated_at = excluded.updated_at,
+      coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
+      content_json = excluded.content_json, static_html = excluded.static_html,
+      markdown = excluded.markdown, post_preview = excluded.post_preview,
+      send_newsletter = excluded.send_newsletter
+  ), new_authors AS (
+    SELECT * FROM unnest($18::text[], $19::int[], $20::text[]) AS a(post_id, position, author_id)
+  ), set_authors AS (
+    INSERT INTO post_authors (post_id, position, author_id) SELECT * FROM new_authors
+    ON CONFLICT (post_id, position) DO UPDATE SET author_id = excluded.author_id
+  ), cut_authors AS (
+    DELETE FROM post_authors o WHERE o.post_id = ANY($1::text[]) AND NOT EXISTS
+      (SELECT 1 FROM new_authors n WHERE n.post_id = o.post_id AND n.position = o.position)
+  ), new_categories AS (
+    SELECT c.post_id, c.position, c.name, p.status, p.published_at
+      FROM unnest($21::text[], $22::int[], $23::text[]) AS c(post_id, position, name)
+      JOIN unnest($1::text[], $7::text[], $8::bigint[]) AS p(id, status, published_at)
+        ON p.id = c.post_id
+  ), set_categories AS (
+    INSERT INTO post_categories (post_id, position, name, status, published_at)
+    SELECT * FROM new_categories
+    ON CONFLICT (post_id, position) DO UPDATE SET name = excluded.name,
+      status = excluded.status, published_at = excluded.published_at
+  ), cut_categories AS (
+    DELETE FROM post_categories o WHERE o.post_id = ANY($1::text[]) AND NOT EXISTS
+      (SELECT 1 FROM new_categories n WHERE n.post_id = o.post_id AND n.position = o.position)
+  )
+  SELECT ARRAY(SELECT DISTINCT publication_id FROM prior) AS publications,
+    ARRAY(SELECT name FROM prior_categories) AS categories`;

@@ -13,16 +13,7 @@ import type {
 import { authorColumns } from "../author-columns.js";
 import { postColumns } from "../post-columns.js";
 import { publicationColumns } from "../publication-columns.js";
-import {
-  ADD_AUTHORS,
-  ADD_CATEGORIES,
-  CLEAR_AUTHORS,
-  CLEAR_CATEGORIES,
-  PREVIOUS_PUBLICATIONS,
-  UPSERT_AUTHORS,
-  UPSERT_POSTS,
-  UPSERT_PUBLICATIONS,
-} from "./batch-statements.js";
+import { UPSERT_AUTHORS, UPSERT_PUBLICATIONS, WRITE_POSTS } from "./batch-statements.js";
 import { writeApiKeys, writeMedia, writePostsKept } from "./kept-writes.js";
 
 /** Columns of rows: one array per column, in the statement's order. */
@@ -89,40 +80,24 @@ export async function writePart(
 }
 
 async function writePosts(client: PoolClient, posts: readonly PostInput[], changed: ChangeSet) {
-  const ids = [posts.map((p) => p.id)];
-  // Once a notice says "everything", what the posts left no longer needs asking.
-  if (!changed.all) {
-    const before = await client.query<{ publication_id: string }>(PREVIOUS_PUBLICATIONS, ids);
-    noteLists(
-      changed,
-      before.rows.map((r) => r.publication_id),
-      [],
-    );
+  const result = await client.query<{ publications: string[]; categories: string[] }>(WRITE_POSTS, [
+    ...columns(posts, (p) => postColumns(p, (yes) => yes)),
+    ...positioned(posts, (p) => p.authorIds),
+    ...positioned(posts, (p) => p.categories),
+  ]);
+  const before = result.rows[0]!;
+  noteLists(changed, before.publications, before.categories);
+}
+
+/** A list of each post as three columns: the post's id, the position, the value. */
+function positioned(posts: readonly PostInput[], list: (post: PostInput) => string[]) {
+  const out: [string[], number[], string[]] = [[], [], []];
+  for (const post of posts) {
+    list(post).forEach((value, position) => {
+      out[0].push(post.id);
+      out[1].push(position);
+      out[2].push(value);
+    });
   }
-  await client.query(
-    UPSERT_POSTS,
-    columns(posts, (p) => postColumns(p, (yes) => yes)),
-  );
-  const listed = (list: (p: PostInput) => string[]) =>
-    posts.flatMap((p) => list(p).map((value, i) => [p.id, i, value] as const));
-  const authors = listed((p) => p.authorIds);
-  const categories = listed((p) => p.categories);
-  await client.query(CLEAR_AUTHORS, ids);
-  if (authors.length > 0)
-    await client.query(
-      ADD_AUTHORS,
-      columns(authors, (r) => [...r]),
-    );
-  const left = await client.query<{ name: string }>(CLEAR_CATEGORIES, ids);
-  noteLists(
-    changed,
-    [],
-    left.rows.map((r) => r.name),
-  );
-  if (categories.length > 0) {
-    await client.query(
-      ADD_CATEGORIES,
-      columns(categories, (r) => [...r]),
-    );
-  }
+  return out;
 }

@@ -129,12 +129,16 @@ export class PostgresWrite implements WriteTransaction {
     try {
       // A post this transaction wrote as scheduled may have gone live since: announced here,
       // before the commit, so no sweep can miss it (store/go-live-events.ts).
-      const sweep = postgresSweepIo(this.client);
-      await sweepGoLives(sweep, this.outbox.stored, Date.now(), this.startedAt);
-      if (payload !== undefined) {
-        await this.client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
-      }
-      await this.client.query("COMMIT");
+      const now = Date.now();
+      if (this.outbox.goesLiveBy(now))
+        await sweepGoLives(postgresSweepIo(this.client), this.outbox.stored, now, this.startedAt);
+      // The notice and the commit in one round trip: a query of two statements, which the
+      // protocol allows only without parameters, so the payload goes as a quoted literal.
+      await this.client.query(
+        payload === undefined
+          ? "COMMIT"
+          : `SELECT pg_notify('${CHANNEL}', ${this.client.escapeLiteral(payload)}); COMMIT`,
+      );
       this.finish();
     } catch (error) {
       this.finish(true);

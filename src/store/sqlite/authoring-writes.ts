@@ -55,6 +55,10 @@ export function sqliteAuthoringWrites(
       const row = get(text, publicationId, key) as StoredRow | undefined;
       return row && toStoredPost(row);
     },
+    async writtenPost(publicationId, id) {
+      const row = get(SQL.byId, publicationId, id) as StoredRow | undefined;
+      return row && toStoredPost(row);
+    },
     async slugHolder(publicationId, slug) {
       const current = get(SQL.current, publicationId, slug) as { id: string } | undefined;
       if (current) return { postId: current.id, current: true };

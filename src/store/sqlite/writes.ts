@@ -109,7 +109,9 @@ export class SqliteWrite implements WriteTransaction {
     if (!this.open) return;
     // A post this transaction wrote as scheduled may have gone live since: announced here,
     // before the commit, so no sweep can miss it (store/go-live-events.ts).
-    await sweepGoLives(sqliteSweepIo(this.db), this.outbox.stored, Date.now(), this.startedAt);
+    const now = Date.now();
+    if (this.outbox.goesLiveBy(now))
+      await sweepGoLives(sqliteSweepIo(this.db), this.outbox.stored, now, this.startedAt);
     this.finish("COMMIT");
     const { all, postIds } = this.changed;
     if (all || postIds.size > 0) this.notify(toNotice(this.changed));
