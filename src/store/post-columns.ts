@@ -1,4 +1,5 @@
-// Post rows, the same on every backend: the column values of the post upserts, in order.
+// Post rows, the same on every backend: the columns of the post upserts and their values, in
+// one order.
 import type { PostInput } from "./post-store.js";
 import { createdAtOf } from "./records.js";
 
@@ -11,3 +12,17 @@ export function postColumns(p: PostInput, flag: (yes: boolean) => unknown): unkn
     ...[flag(p.sendNewsletter === true), createdAtOf(p)],
   ].map((value) => value ?? null);
 }
+
+/** The posts table's columns, in postColumns' order. */
+export const POST_COLUMN_NAMES = [
+  ...["id", "publication_id", "slug", "title", "subtitle", "image_url", "status"],
+  ...["published_at", "updated_at", "coin_id", "renderer_version"],
+  ...["content_json", "static_html", "markdown", "post_preview"],
+  ...["send_newsletter", "created_at"],
+].join(", ");
+
+/** What an upsert changes on a post that exists: everything but its id and creation time. */
+export const POST_UPSERT_SET = POST_COLUMN_NAMES.split(", ")
+  .filter((column) => column !== "id" && column !== "created_at")
+  .map((column) => `${column} = excluded.${column}`)
+  .join(", ");

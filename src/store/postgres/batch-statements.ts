@@ -1,5 +1,6 @@
 // The statements of batch-writes.ts: multi-row upserts whose columns travel as one array
 // parameter each (unnest), in the order of the shared *-columns.ts helpers.
+import { POST_COLUMN_NAMES, POST_UPSERT_SET } from "../post-columns.js";
 
 export const UPSERT_PUBLICATIONS = `INSERT INTO publications (id, slug, name, owner_user_id,
     custom_domain, custom_domain_host, summary, logo_url)
@@ -40,20 +41,11 @@ export const WRITE_POSTS = `WITH prior AS (
   ), prior_categories AS (
     SELECT name FROM post_categories WHERE post_id = ANY($1::text[])
   ), written AS (
-    INSERT INTO posts (id, publication_id, slug, title, subtitle, image_url, status,
-      published_at, updated_at, coin_id, renderer_version, content_json, static_html,
-      markdown, post_preview, send_newsletter, created_at)
+    INSERT INTO posts (${POST_COLUMN_NAMES})
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
       $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::int[],
       $12::text[], $13::text[], $14::text[], $15::text[], $16::boolean[], $17::bigint[])
-    ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-      slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
-      image_url = excluded.image_url, status = excluded.status,
-      published_at = excluded.published_at, updated_at = excluded.updated_at,
-      coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
-      content_json = excluded.content_json, static_html = excluded.static_html,
-      markdown = excluded.markdown, post_preview = excluded.post_preview,
-      send_newsletter = excluded.send_newsletter
+    ON CONFLICT (id) DO UPDATE SET ${POST_UPSERT_SET}
   ), new_authors AS (
     SELECT * FROM unnest($18::text[], $19::int[], $20::text[]) AS a(post_id, position, author_id)
   ), set_authors AS (

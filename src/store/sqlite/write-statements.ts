@@ -1,6 +1,7 @@
 // The import and API writes' statements on SQLite, prepared once per connection rather than
 // once per write transaction (an API write opens one per request).
 import type { Database, Statement } from "better-sqlite3";
+import { POST_COLUMN_NAMES, POST_UPSERT_SET } from "../post-columns.js";
 
 const prepared = new WeakMap<Database, WriteStatements>();
 
@@ -56,18 +57,9 @@ function prepareAll(db: Database): WriteStatements {
         excluded.social_display_name, excluded.social_fid)`),
     postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
     publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
-    upsertPost: prepare(`INSERT INTO posts (id, publication_id, slug, title, subtitle,
-        image_url, status, published_at, updated_at, coin_id, renderer_version,
-        content_json, static_html, markdown, post_preview, send_newsletter, created_at)
+    upsertPost: prepare(`INSERT INTO posts (${POST_COLUMN_NAMES})
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-        slug = excluded.slug, title = excluded.title, subtitle = excluded.subtitle,
-        image_url = excluded.image_url, status = excluded.status,
-        published_at = excluded.published_at, updated_at = excluded.updated_at,
-        coin_id = excluded.coin_id, renderer_version = excluded.renderer_version,
-        content_json = excluded.content_json, static_html = excluded.static_html,
-        markdown = excluded.markdown, post_preview = excluded.post_preview,
-        send_newsletter = excluded.send_newsletter`),
+      ON CONFLICT (id) DO UPDATE SET ${POST_UPSERT_SET}`),
     clearAuthors: prepare(`DELETE FROM post_authors WHERE post_id = ?`),
     addAuthor: prepare(`INSERT INTO post_authors (post_id, position, author_id) VALUES (?, ?, ?)`),
     // The categories a post leaves, for the change notice (their tag lists change).
