@@ -1,7 +1,6 @@
 // The embedded default: one SQLite file in WAL mode, on better-sqlite3.
 // better-sqlite3 is synchronous; a point read costs microseconds, less than a hop
 // to a worker thread would, so reads run on the event loop.
-import { Checkpointer } from "./checkpointer.js";
 import type Database from "better-sqlite3";
 import { asStoreError } from "./errors.js";
 import {
@@ -66,14 +65,12 @@ class SqliteStore implements PostStore {
   private readonly writes = new WriteQueue();
   private readonly background: Background;
   private readonly bytes: SqliteBytesWriter;
-  private readonly checkpointer: Checkpointer;
 
   constructor(
     readonly db: Database.Database,
     represent?: Represent,
   ) {
     this.background = new Background(db, this.writes);
-    this.checkpointer = new Checkpointer(db);
     this.bytes = new SqliteBytesWriter(db, represent);
     Object.assign(this, sqlitePostReads(db));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
@@ -99,10 +96,7 @@ class SqliteStore implements PostStore {
     const release = await this.writes.acquire();
     try {
       const write = new SqliteWrite(this.db, this.notify, this.bytes);
-      write.onFinish = () => {
-        release();
-        this.checkpointer.wrote();
-      };
+      write.onFinish = release;
       return write;
     } catch (error) {
       release();
@@ -143,7 +137,6 @@ class SqliteStore implements PostStore {
   }
 
   async close(): Promise<void> {
-    await this.checkpointer.stop();
     this.background.close();
     if (this.db.open) this.db.close();
   }
