@@ -63,7 +63,6 @@ export function readName(visible: boolean, bySlugs: boolean, withContent: boolea
 export const NEXT_GO_LIVE = `SELECT min(p.published_at) AS t FROM posts p
   WHERE ${scheduledWhere("p", "$1")}`;
 
-/** A prepared-statement name per read; versioned so a changed text never meets an old plan. */
 /** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
 export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
   FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;

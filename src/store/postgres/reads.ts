@@ -16,6 +16,7 @@ export async function namedRead<R extends pg.QueryResultRow>(
 ): Promise<R[]> {
   try {
     const result = await context.pool.query<R>({
+      // Versioned: a statement whose text changes gets a new name, never an old plan.
       name: `folio_v3_${name}`,
       text,
       values: [...values],
