@@ -16,7 +16,8 @@ export async function namedRead<R extends pg.QueryResultRow>(
 ): Promise<R[]> {
   try {
     const result = await context.pool.query<R>({
-      // Versioned: a statement whose text changes gets a new name, never an old plan.
+      // The version is raised whenever a read's text changes: a pooled connection that
+      // prepared the old text under this name would otherwise keep running it.
       name: `folio_v3_${name}`,
       text,
       values: [...values],
