@@ -16,8 +16,7 @@ export async function namedRead<R extends pg.QueryResultRow>(
 ): Promise<R[]> {
   try {
     const result = await context.pool.query<R>({
-      // The version is raised whenever a read's text changes: a pooled connection that
-      // prepared the old text under this name would otherwise keep running it.
+      // Versioned, so that a changed text never meets a plan made for the old one.
       name: `folio_v3_${name}`,
       text,
       values: [...values],
