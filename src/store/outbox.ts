@@ -13,7 +13,7 @@ import {
   type PostState,
 } from "./post-events.js";
 import type { PostInput } from "./records.js";
-import { isVisible, VISIBLE_STATUS } from "./visibility.js";
+import { isScheduled, isVisible } from "./visibility.js";
 import { endpointWants, type EndpointRecord } from "./webhook-endpoints.js";
 
 export type * from "./outbox-io.js";
@@ -59,8 +59,7 @@ export class Outbox {
     try {
       if (posts.length === 0) return 0;
       for (const p of posts) {
-        if (p.status === VISIBLE_STATUS && p.publishedAt !== undefined && p.publishedAt > now)
-          this.firstGoLive = Math.min(this.firstGoLive, p.publishedAt);
+        if (isScheduled(p, now)) this.firstGoLive = Math.min(this.firstGoLive, p.publishedAt!);
       }
       const ids = [...new Set(posts.map((p) => p.publicationId))];
       const slugs = await this.io.publicationSlugs(ids);

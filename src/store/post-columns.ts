@@ -14,15 +14,15 @@ export function postColumns(p: PostInput, flag: (yes: boolean) => unknown): unkn
 }
 
 /** The posts table's columns, in postColumns' order. */
-export const POST_COLUMN_NAMES = [
+const COLUMNS = [
   ...["id", "publication_id", "slug", "title", "subtitle", "image_url", "status"],
   ...["published_at", "updated_at", "coin_id", "renderer_version"],
   ...["content_json", "static_html", "markdown", "post_preview"],
   ...["send_newsletter", "created_at"],
-].join(", ");
+];
+export const POST_COLUMN_NAMES = COLUMNS.join(", ");
 
 /** What an upsert changes on a post that exists: everything but its id and creation time. */
-export const POST_UPSERT_SET = POST_COLUMN_NAMES.split(", ")
-  .filter((column) => column !== "id" && column !== "created_at")
+export const POST_UPSERT_SET = COLUMNS.filter((c) => c !== "id" && c !== "created_at")
   .map((column) => `${column} = excluded.${column}`)
   .join(", ");

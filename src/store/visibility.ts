@@ -3,13 +3,18 @@
 import type { PostStatus } from "./records.js";
 
 /** The only status a reader may see, and only once its publication time has come. */
-export const VISIBLE_STATUS: PostStatus = "published";
+const VISIBLE_STATUS: PostStatus = "published";
 
 /** Whether a stored post may be shown at `now` (ms). A published post always has a time. */
 export function isVisible(post: { status: PostStatus; publishedAt?: number }, now: number) {
   return (
     post.status === VISIBLE_STATUS && post.publishedAt !== undefined && post.publishedAt <= now
   );
+}
+
+/** Whether a post is published but not yet visible at `now`: scheduled (scheduledWhere). */
+export function isScheduled(post: { status: PostStatus; publishedAt?: number }, now: number) {
+  return post.status === VISIBLE_STATUS && post.publishedAt !== undefined && post.publishedAt > now;
 }
 
 /**
