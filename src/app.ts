@@ -22,6 +22,7 @@ import { postRoutes } from "./http/reads/index.js";
 import type { Destination } from "./http/edge/access-log.js";
 import { handleClientError } from "./http/edge/client-errors.js";
 import { serverOptions } from "./http/edge/limits.js";
+import { sharedSerializers, sharedValidators } from "./http/edge/compilers.js";
 import { protect } from "./http/edge/protection.js";
 import { installOperations } from "./http/ops/index.js";
 import { postSerializer } from "./http/wire/representation.js";
@@ -128,6 +129,9 @@ function createFastify(
       querystringParser: parseQuery,
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    schemaController: {
+      compilersFactory: { buildSerializer: sharedSerializers, buildValidator: sharedValidators },
+    },
     frameworkErrors: handleFrameworkError,
     logController: requestLog,
     childLoggerFactory: requestLogger,

@@ -56,30 +56,50 @@ const RUNTIME: Handlebars.RuntimeOptions = {
   allowProtoMethodsByDefault: false,
 };
 
+/** A theme's files as read: its stylesheet, and each template's text by file name. */
+interface ThemeFiles {
+  css: Buffer;
+  templates: Map<string, string>;
+}
+
+function readTheme(dir: string): ThemeFiles {
+  if (!existsSync(dir)) throw new ThemeError(`theme ${dir}: no such folder`);
+  const css = join(dir, STYLESHEET);
+  if (!existsSync(css)) throw new ThemeError(`theme ${dir}: ${STYLESHEET} is missing`);
+  for (const name of REQUIRED_TEMPLATES) {
+    if (!existsSync(join(dir, `${name}${TEMPLATE_EXTENSION}`)))
+      throw new ThemeError(`theme ${dir}: template ${name}${TEMPLATE_EXTENSION} is missing`);
+  }
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith(TEMPLATE_EXTENSION))
+    .sort();
+  const templates = new Map(names.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  return { css: readFileSync(css), templates };
+}
+
+/** Themes loaded in this process, by their folder and what their files say. */
+const loaded = new Map<string, Theme>();
+
 export class Theme {
   /** The stylesheet's bytes, and its address: named by its hash, so it may be cached forever. */
   readonly css: Buffer;
   readonly cssPath: string;
   private readonly pages = new Map<PageTemplate, Render>();
+  private readonly ownPages = new Map<string, Render>();
   private readonly engine = Handlebars.create();
   private readonly partials: ReadonlySet<string>;
 
-  private constructor(readonly dir: string) {
-    const css = join(dir, STYLESHEET);
-    if (!existsSync(css)) throw new ThemeError(`theme ${dir}: ${STYLESHEET} is missing`);
-    this.css = readFileSync(css);
+  private constructor(
+    readonly dir: string,
+    files: ThemeFiles,
+  ) {
+    this.css = files.css;
     const hash = createHash("sha256").update(this.css).digest("base64url").slice(0, 12);
     this.cssPath = `/_folio/style.${hash}.css`;
     // `log` would let a theme write to Folio's standard output.
     this.engine.unregisterHelper("log");
-    for (const name of REQUIRED_TEMPLATES) {
-      if (!existsSync(join(dir, `${name}${TEMPLATE_EXTENSION}`)))
-        throw new ThemeError(`theme ${dir}: template ${name}${TEMPLATE_EXTENSION} is missing`);
-    }
     const pages = new Set<string>(PAGE_TEMPLATES);
-    const files = readdirSync(dir).filter((f) => f.endsWith(TEMPLATE_EXTENSION));
-    const parsed = files.sort().map((file) => {
-      const source = readFileSync(join(dir, file), "utf8");
+    const parsed = [...files.templates].map(([file, source]) => {
       return { file, name: basename(file, TEMPLATE_EXTENSION), ast: this.parse(file, source) };
     });
     // Every template but a page's is a partial, the layout among them: `{{#> layout}}`.
@@ -94,9 +114,16 @@ export class Theme {
   /** Loads and checks the theme in `dir`; ThemeError names what is wrong and where. */
   static load(dir: string): Theme {
     const root = resolve(dir);
-    if (!existsSync(root)) throw new ThemeError(`theme ${root}: no such folder`);
-    const theme = new Theme(root);
-    theme.tryEach();
+    const files = readTheme(root);
+    // A theme is the same theme while its files say the same: one process building several
+    // apps (a test file does) compiles it once.
+    const key = `${root}\n${files.css.toString("base64")}\n${JSON.stringify([...files.templates])}`;
+    let theme = loaded.get(key);
+    if (theme === undefined) {
+      theme = new Theme(root, files);
+      theme.tryEach();
+      loaded.set(key, theme);
+    }
     return theme;
   }
 
@@ -108,11 +135,17 @@ export class Theme {
   /**
    * A page of Folio's own beside the site's (the desk's), from its template's text: it extends
    * the theme's layout and is escaped by the same engine. Tried on `sample` here, so a layout
-   * that cannot show it is refused at start like a broken page template.
+   * that cannot show it is refused at start like a broken page template. Compiled once per
+   * theme and text.
    */
   compile<M extends PageModel>(name: string, source: string, sample: M): (model: M) => string {
-    const render = withRuntime(this.compileParsed(name, this.parse(name, source)));
-    this.attempt(name, () => render(sample));
+    const key = `${name}\n${source}`;
+    let render = this.ownPages.get(key);
+    if (render === undefined) {
+      const made = withRuntime(this.compileParsed(name, this.parse(name, source)));
+      this.attempt(name, () => made(sample));
+      this.ownPages.set(key, (render = made));
+    }
     return render;
   }
 
