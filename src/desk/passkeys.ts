@@ -1,18 +1,19 @@
 // Passkeys (WebAuthn, verified by @simplewebauthn/server): a signed-in writer registers one,
 // then signs in with it alone. Challenges live in the store, so the ceremony may begin on one
 // node and end on another; each is answered once and expires after CHALLENGE_TTL_MS.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type * as WebAuthn from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { ApiError } from "../errors.js";
 import type { DeskSessionRecord, DeskStore, PublicationReader } from "../store/post-store.js";
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * The WebAuthn library, loaded by the first ceremony: its certificate parsers are a third of a
+ * second to load, which every process would pay at start though few writers use a passkey.
+ */
+let webauthn: Promise<typeof WebAuthn> | undefined;
+const library = () => (webauthn ??= import("@simplewebauthn/server"));
 
 export interface RelyingParty {
   /** The site's host name: passkeys are bound to it. */
@@ -37,6 +38,7 @@ export class Passkeys {
   ) {}
 
   async registrationOptions(session: DeskSessionRecord) {
+    const { generateRegistrationOptions } = await library();
     const user = await this.store.findUser({ id: session.userId });
     const existing = await this.store.listPasskeys(session.userId);
     const options = await generateRegistrationOptions({
@@ -55,6 +57,7 @@ export class Passkeys {
   }
 
   async register(session: DeskSessionRecord, response: RegistrationResponseJSON) {
+    const { verifyRegistrationResponse } = await library();
     const challenge = await this.challengeOf(response, "register");
     if (challenge?.sessionId !== session.id) throw refused("registration");
     const result = await verifyRegistrationResponse({
@@ -83,6 +86,7 @@ export class Passkeys {
   }
 
   async authenticationOptions() {
+    const { generateAuthenticationOptions } = await library();
     const options = await generateAuthenticationOptions({
       rpID: this.rp.id,
       userVerification: "preferred",
@@ -94,6 +98,7 @@ export class Passkeys {
 
   /** The passkey's writer, once its signature over a challenge of ours checks out. */
   async authenticate(response: AuthenticationResponseJSON) {
+    const { verifyAuthenticationResponse } = await library();
     const challenge = await this.challengeOf(response, "signin");
     const passkey = typeof response.id === "string" && (await this.store.findPasskey(response.id));
     if (challenge === undefined || !passkey) throw refused("sign-in");

@@ -15,7 +15,11 @@ interface Highlighter {
   ): { value: string };
 }
 // The common languages (about 40) rather than all 190: a smaller heap for what posts use.
-const hljs = createRequire(import.meta.url)("highlight.js/lib/common") as Highlighter;
+// Loaded by the first code block a page shows: its languages take a command or a process that
+// never shows one (every CLI command, most test files) a fifth of a second to load.
+let hljs: Highlighter | undefined;
+const highlighter = () =>
+  (hljs ??= createRequire(import.meta.url)("highlight.js/lib/common") as Highlighter);
 
 const CODE_BLOCK = /<pre><code(?: class="language-([^"]*)")?>([^<]*)<\/code><\/pre>/g;
 
@@ -53,12 +57,15 @@ function image(attributes: string, lookup: ImageLookup): string {
 
 /** highlight.js escapes the text it is given and wraps tokens in spans of `hljs-*` classes. */
 function highlighted(language: string | undefined, escaped: string): string {
-  const known = language !== undefined && hljs.getLanguage(language) !== undefined;
+  const known = language !== undefined && highlighter().getLanguage(language) !== undefined;
   if (!known) {
     const attribute = language === undefined ? "" : ` class="language-${language}"`;
     return `<pre><code${attribute}>${escaped}</code></pre>`;
   }
-  const { value } = hljs.highlight(decodeHTML(escaped), { language, ignoreIllegals: true });
+  const { value } = highlighter().highlight(decodeHTML(escaped), {
+    language,
+    ignoreIllegals: true,
+  });
   return `<pre><code class="hljs language-${language}">${value}</code></pre>`;
 }
 

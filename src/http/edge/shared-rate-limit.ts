@@ -2,10 +2,15 @@
 // against one limit (N processes would otherwise allow N × RATE_LIMIT). Redis out of reach
 // must cost availability nothing: each process then counts alone, says so once, and goes
 // back to the shared count when Redis answers again.
+import { createRequire } from "node:module";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import type * as IORedis from "ioredis";
+import type { Redis } from "ioredis";
 import type { RedisSettings } from "../../config/index.js";
 import { MemoryCounter, type Hit, type LimitCounter } from "./rate-limit.js";
+
+/** Loaded only where REDIS_URL is set: a process without Redis never pays for the client. */
+const redisClient = () => (createRequire(import.meta.url)("ioredis") as typeof IORedis).Redis;
 
 /** Atomically: count this request, start the window on the first, report count and time left. */
 const COUNT = `
@@ -48,7 +53,7 @@ class RedisCounter implements LimitCounter {
     private readonly log: FastifyBaseLogger,
   ) {
     this.where = new URL(settings.url).host;
-    this.redis = new Redis(settings.url, {
+    this.redis = new (redisClient())(settings.url, {
       // Fail a command at once while disconnected, rather than queue it behind a request.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
