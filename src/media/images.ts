@@ -4,11 +4,17 @@
 // location, XMP, IPTC, ICC comments: sharp writes none unless asked) and resized to the widths
 // the reader's site offers in srcset.
 import { createHash, randomBytes } from "node:crypto";
-import sharp from "sharp";
+import { createRequire } from "node:module";
+import type Sharp from "sharp";
 import { ApiError } from "../errors.js";
 import { RESPONSIVE_WIDTHS } from "../store/media.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "../store/post-store.js";
 import { sniffFormat } from "./sniff.js";
+
+/** libvips, loaded by the first image: a process that never takes one never pays its start. */
+let vips: typeof Sharp | undefined;
+const sharp = (...args: Parameters<typeof Sharp>) =>
+  (vips ??= createRequire(import.meta.url)("sharp") as typeof Sharp)(...args);
 
 export const EXTENSIONS: Record<MediaFormat, string> = {
   jpeg: "jpg",
@@ -106,7 +112,7 @@ export async function processImage(
   return { media, variants };
 }
 
-type Pipeline = ReturnType<typeof sharp>;
+type Pipeline = ReturnType<typeof Sharp>;
 
 function encode(pipeline: Pipeline, format: MediaFormat): Pipeline {
   switch (format) {

@@ -6,7 +6,7 @@
 // A compiled serializer or validator is a pure function of its schema, so it is shared by
 // what the schema says.
 import { createRequire } from "node:module";
-import { AjvCompiler } from "@fastify/ajv-compiler";
+import type { AjvCompiler } from "@fastify/ajv-compiler";
 import type FastJson from "fast-json-stringify";
 import type { FastifyServerOptions } from "fastify";
 
@@ -49,8 +49,20 @@ class Compiled<T> {
 
 const serializers = new Compiled<Serializer>();
 const validators = new Compiled<Validator>();
-/** Fastify's own pool: one Ajv per setting, so the formats and shared schemas load once. */
-const ajvPool = AjvCompiler() as unknown as ValidatorPool;
+/**
+ * Fastify's own pool: one Ajv per setting, so the formats and shared schemas load once. Made
+ * when the first app is, as Fastify would: a command that builds none does not load Ajv.
+ */
+let ajvPool: ValidatorPool | undefined;
+function pool(): ValidatorPool {
+  if (ajvPool === undefined) {
+    const ajv = createRequire(import.meta.url)("@fastify/ajv-compiler") as {
+      AjvCompiler: typeof AjvCompiler;
+    };
+    ajvPool = ajv.AjvCompiler() as unknown as ValidatorPool;
+  }
+  return ajvPool;
+}
 
 let fastJson: typeof FastJson | undefined;
 
@@ -91,7 +103,7 @@ type Factories = NonNullable<
 function validatorsFor(externalSchemas: unknown, options: unknown) {
   const shared = (externalSchemas ?? {}) as Schemas;
   const memo = validators.in(shared, options);
-  const build = ajvPool(shared, options);
+  const build = pool()(shared, options);
   return (route: RouteSchema): Validator => memo(route.schema as object, () => build(route));
 }
 
