@@ -31,7 +31,7 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   const verifier = new KeyVerifier(store);
   const limiter = new WriteLimiter(settings.writeRateLimit, counter);
   requireApiKeys(app, verifier, limiter);
-  const deriver = new ContentDeriver();
+  const deriver = ContentDeriver.forProcess();
   const views = new ViewCounter(store, {
     flushMs: settings.viewsFlushMs,
     onError: (err) => app.log.warn({ err }, "page views not written; kept for the next flush"),
@@ -40,7 +40,6 @@ export async function installAuthoring(app: FastifyInstance, deps: AuthoringDepe
   // Views counted until the server stops are written before the store closes (server.ts).
   app.addHook("onClose", async () => {
     await views.stop();
-    await deriver.close();
   });
   const writes = new PostWrites(store, deriver, clock);
   const own = new OwnPosts(store, clock);
