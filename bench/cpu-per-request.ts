@@ -18,9 +18,14 @@ const paths = Array.from({ length: 1000 }, (_, i) => `/v1/posts/${postId(i)}?inc
 const work = mkdtempSync(join(tmpdir(), "folio-cpu-"));
 let port = 18800;
 
-const ticks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+/** utime + stime, in clock ticks (1/100 s); undefined once the process has gone. */
+const ticks = (pid: number): number | undefined => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
 };
 
 async function backends(url: string): Promise<number[]> {
@@ -41,7 +46,10 @@ async function cpuPerRequest(server: Running, pgUrl?: string): Promise<number> {
   const pids = [server.child.pid!, ...(pgUrl ? await backends(pgUrl) : [])];
   const before = pids.map(ticks);
   const result = await load(server.url, paths, {}, SECONDS);
-  const used = pids.map(ticks).reduce((s, t, i) => s + t - before[i]!, 0);
+  // A backend that closed meanwhile (a pool's idle connection) took its count with it.
+  const used = pids
+    .map(ticks)
+    .reduce<number>((s, t, i) => s + (t === undefined ? 0 : t - (before[i] ?? t)), 0);
   return (used * 10_000) / (result.ok + result.notFound);
 }
 
