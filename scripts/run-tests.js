@@ -4,7 +4,7 @@
 // on (at a limit the tests never reach): every request takes one path, and it must answer the
 // same either way.
 // `--quick` (npm run test:quick) is the inner loop: SQLite only, no browser, one pass.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { availableParallelism } from "node:os";
 import { spawnSync } from "node:child_process";
@@ -66,14 +66,36 @@ const quick = process.argv.includes("--quick");
 const filter = process.argv.slice(2).filter((arg) => arg !== "--quick");
 const uses = (file, pattern) => pattern.test(readFileSync(file, "utf8"));
 const BROWSER = /playwright-core|chromium\.js|in-browser\.js/;
-/** What a quick run leaves out: files that drive Chromium or need PostgreSQL by name. */
-const slow = (file) => uses(file, BROWSER) || uses(file, /postgresFactory|createDatabase/);
+/** Whether the file or a test module it imports, at any depth, matches the pattern. */
+function reaches(file, pattern, seen = new Set()) {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  if (pattern.test(text)) return true;
+  return [...text.matchAll(/from "(\.{1,2}\/[^"]+\.js)"/g)].some(([, spec]) => {
+    const path = join(dirname(file), spec);
+    return (
+      path.startsWith(join("dist", "test")) && existsSync(path) && reaches(path, pattern, seen)
+    );
+  });
+}
+/**
+ * What a quick run leaves out: files that drive Chromium or start processes (the CLI's suites,
+ * the import's threads, the packed client), themselves or through a helper, and files that
+ * need PostgreSQL by name. Each started process loads Folio again: most of their time.
+ */
+const slow = (file) =>
+  reaches(file, BROWSER) ||
+  reaches(file, /"node:child_process"/) ||
+  uses(file, /postgresFactory|createDatabase/);
 const files = findTests("dist/test")
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
   .filter((f) => !quick || !slow(f))
   .sort();
 if (quick) {
-  console.log("# quick: SQLite only, no browser, no second HTTP pass; `npm test` runs them all");
+  console.log(
+    "# quick: SQLite only, no browser, no child process, no second HTTP pass; `npm test` runs them all",
+  );
   process.exit(runAll(files, { FOLIO_TEST_STORES: "sqlite" }));
 }
 const http = files.filter((f) => f.startsWith(join("dist", "test", "http")));
@@ -92,6 +114,8 @@ const OTHER_MECHANISMS = new Set(
 const limited = http.filter((f) => !OTHER_MECHANISMS.has(f));
 // Chromium's files run one at a time after the rest: each drives a browser that takes a core
 // or more, and their "within a second" checks are checks of Folio, not of a starved machine.
+// The desk's editor suites, which reach Chromium through their helper (desk/writer.ts) and
+// mostly wait on the editor's pauses, run with the others.
 const browser = files.filter((f) => uses(f, BROWSER));
 const first = runAll(files.filter((f) => !browser.includes(f)));
 if (browser.length > 0) console.log(`\n# the browser suites, one at a time`);
