@@ -28,6 +28,33 @@ md.normalizeLink = (url) => url;
 md.normalizeLinkText = (url) => url;
 md.use(gfmAutolink);
 
+// A code span of nothing but spaces (and line ends) is kept whole, as CommonMark says
+// (6.1: one space is taken off each end only when the content is not all spaces).
+// markdown-it takes them off a span of three or more spaces too, so Folio's own Markdown
+// of such a span, which every CommonMark reader keeps, would not read back. Every other
+// span is left to markdown-it's rule.
+md.inline.ruler.before("backticks", "folio_blank_code", (state, silent) => {
+  const { src, pos, posMax } = state;
+  const runEnd = (from: number) => {
+    let at = from;
+    while (at < posMax && src.charCodeAt(at) === 0x60 /* ` */) at++;
+    return at;
+  };
+  const open = runEnd(pos);
+  if (open === pos) return false;
+  let end = open;
+  while (end < posMax && (src[end] === " " || src[end] === "\n")) end++;
+  const close = runEnd(end);
+  if (end === open || close - end !== open - pos) return false;
+  if (!silent) {
+    const token = state.push("code_inline", "code", 0);
+    token.markup = src.slice(pos, open);
+    token.content = src.slice(open, end).replace(/\n/g, " ");
+  }
+  state.pos = close;
+  return true;
+});
+
 // The limits hold while reading, before memory goes to tokens: a rule that never
 // matches, first in each ruler, counts tokens as they are made. Opening and leaf
 // block tokens, inline leaves and runs of text tokens become nodes; all tokens cost

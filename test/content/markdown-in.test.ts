@@ -133,3 +133,26 @@ test("a first row with a colspan keeps each column's alignment on its column", (
     ["right", "right", "center"],
   );
 });
+
+test("a code span of only spaces keeps them all, as CommonMark reads it", () => {
+  const codes = (markdown: string) =>
+    all(read(markdown), "text")
+      .filter((t) => ((t as { marks?: Mark[] }).marks ?? []).some((m) => m.type === "code"))
+      .map((t) => t.text);
+  assert.deepEqual(codes("a `   ` b"), ["   "]);
+  assert.deepEqual(codes("| a`   `a | |\n| --- | --- |\n| a | |"), ["   "]);
+  // Content that is not all spaces loses one space at each end, and unmatched runs are text.
+  assert.deepEqual(codes("a ` x ` b and `` ` `` c"), ["x", "`"]);
+  assert.deepEqual(codes("a `   `` b"), []);
+  // Folio's own Markdown of a table cell whose code held a line break reads back as written.
+  const cell = (text: string) => ({
+    type: "tableCell",
+    content: [{ type: "paragraph", content: [{ type: "text", text, marks: [{ type: "code" }] }] }],
+  });
+  const table = { type: "table", content: [{ type: "tableRow", content: [cell("  \n")] }] };
+  const back = roundTrip({ type: "doc", content: [table] });
+  assert.deepEqual(
+    all(back, "text").map((t) => t.text),
+    ["   "],
+  );
+});
