@@ -2,7 +2,6 @@
 // then signs in with it alone. Challenges live in the store, so the ceremony may begin on one
 // node and end on another; each is answered once and expires after CHALLENGE_TTL_MS.
 import type * as WebAuthn from "@simplewebauthn/server";
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { ApiError } from "../errors.js";
 import type { DeskSessionRecord, DeskStore, PublicationReader } from "../store/post-store.js";
 
@@ -56,7 +55,7 @@ export class Passkeys {
     return options;
   }
 
-  async register(session: DeskSessionRecord, response: RegistrationResponseJSON) {
+  async register(session: DeskSessionRecord, response: WebAuthn.RegistrationResponseJSON) {
     const { verifyRegistrationResponse } = await library();
     const challenge = await this.challengeOf(response, "register");
     if (challenge?.sessionId !== session.id) throw refused("registration");
@@ -97,7 +96,7 @@ export class Passkeys {
   }
 
   /** The passkey's writer, once its signature over a challenge of ours checks out. */
-  async authenticate(response: AuthenticationResponseJSON) {
+  async authenticate(response: WebAuthn.AuthenticationResponseJSON) {
     const { verifyAuthenticationResponse } = await library();
     const challenge = await this.challengeOf(response, "signin");
     const passkey = typeof response.id === "string" && (await this.store.findPasskey(response.id));

@@ -40,7 +40,7 @@ test("shared schemas that differ make different serializers for the same route s
   assert.equal(numeric({ name: 7 }), '{"name":7}');
 });
 
-test("a schema that is itself a shared one compiles (it is not handed in twice)", () => {
+test("a route schema that is also a shared one, by its $id, compiles against the others", () => {
   const serialize = sharedSerializers({ Name })({ schema: Name });
   assert.equal(serialize("abc"), '"abc"');
 });

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
-import { DEFAULT_THEME_DIR } from "../../src/site/theme.js";
+import { DEFAULT_THEME_DIR, Theme } from "../../src/site/theme.js";
+import { sampleModels } from "../../src/site/theme-sample.js";
 import { ThemeError } from "../../src/site/theme-error.js";
 import { PAGES, SITE_URL, buildSite } from "../helpers/site.js";
 import { sqliteFactory } from "../helpers/stores.js";
@@ -47,6 +48,24 @@ describe("site themes", () => {
     // The desk's pages are in the same layout.
     const desk = await app.inject("/desk/signin?token=x");
     assert.match(desk.body, /Kept by Folio &amp; friends\./);
+  });
+
+  it("a theme is compiled once per what its files say; a changed file is read anew", async (t) => {
+    const dir = themeCopy(t);
+    const first = Theme.load(dir);
+    assert.equal(Theme.load(dir), first, "the same files: the theme already compiled");
+    edit(dir, "layout.hbs", "Published with Folio.", "Printed in the afternoon.");
+    const edited = Theme.load(dir);
+    assert.notEqual(edited, first);
+    const samples = sampleModels(edited.cssPath);
+    assert.match(edited.render("404", samples["404"]), /Printed in the afternoon\./);
+    assert.match(first.render("404", samples["404"]), /Published with Folio\./);
+    // The desk's pages too: the same text on the same theme is compiled once.
+    const page = "{{#> layout}}<p>{{site.name}}</p>{{/layout}}";
+    assert.equal(
+      edited.compile("own", page, samples["404"]),
+      edited.compile("own", page, samples["404"]),
+    );
   });
 
   for (const [what, line] of [

@@ -7,7 +7,7 @@
 // what the schema says.
 import { createRequire } from "node:module";
 import type { AjvCompiler } from "@fastify/ajv-compiler";
-import type FastJson from "fast-json-stringify";
+import fastJson from "fast-json-stringify";
 import type { FastifyServerOptions } from "fastify";
 
 type Serializer = (data: unknown) => string;
@@ -64,21 +64,8 @@ function pool(): ValidatorPool {
   return ajvPool;
 }
 
-let fastJson: typeof FastJson | undefined;
-
 function compile(schema: object, shared: Schemas, options: object): Serializer {
-  fastJson ??= createRequire(import.meta.url)("fast-json-stringify") as typeof FastJson;
-  // A schema that is itself one of the shared ones must not also be handed in as external:
-  // fast-json-stringify refuses an $id defined twice (as Fastify's own compiler avoids).
-  const $id = (schema as { $id?: string }).$id;
-  const external = $id !== undefined && $id in shared ? without(shared, $id) : shared;
-  return fastJson(schema, { ...options, schema: external } as FastJson.Options) as Serializer;
-}
-
-function without(schemas: Schemas, key: string): Schemas {
-  const copy = { ...schemas };
-  delete copy[key];
-  return copy;
+  return fastJson(schema, { ...options, schema: shared } as fastJson.Options) as Serializer;
 }
 
 /**

@@ -5,7 +5,6 @@
 import { createRequire } from "node:module";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type * as IORedis from "ioredis";
-import type { Redis } from "ioredis";
 import type { RedisSettings } from "../../config/index.js";
 import { MemoryCounter, type Hit, type LimitCounter } from "./rate-limit.js";
 
@@ -40,7 +39,7 @@ export function sharedCounter(
 const counters = new WeakMap<FastifyInstance, RedisCounter>();
 
 class RedisCounter implements LimitCounter {
-  private readonly redis: Redis;
+  private readonly redis: IORedis.Redis;
   private readonly local = new MemoryCounter();
   private readonly where: string;
   private shared = true;
