@@ -62,11 +62,16 @@ export class Outbox {
         if (isScheduled(p, now)) this.firstGoLive = Math.min(this.firstGoLive, p.publishedAt!);
       }
       const ids = [...new Set(posts.map((p) => p.publicationId))];
-      const slugs = await this.io.publicationSlugs(ids);
+      // Asked together, so a backend that can answers them in one round trip.
+      const [slugs, before] = await Promise.all([
+        this.io.publicationSlugs(ids),
+        this.io.announced([...new Set(posts.map((p) => p.id))]),
+        this.liveEndpoints(),
+      ]);
       const after = new Map<string, PostState | undefined>();
       for (const p of posts)
         after.set(p.id, { ...p, publicationSlug: slugs.get(p.publicationId)! });
-      return await this.record(after, now);
+      return await this.record(after, now, before);
     } finally {
       // Read for this batch only: a record refused by the batch leaves nothing behind.
       this.lastPublic.clear();
@@ -113,8 +118,12 @@ export class Outbox {
   }
 
   /** Resolves to how many events the posts made (stored or, with no endpoint, not). */
-  private async record(after: Map<string, PostState | undefined>, now: number): Promise<number> {
-    const before = await this.io.announced([...after.keys()]);
+  private async record(
+    after: Map<string, PostState | undefined>,
+    now: number,
+    announced?: Map<string, Announced>,
+  ): Promise<number> {
+    const before = announced ?? (await this.io.announced([...after.keys()]));
     const saved: Announced[] = [];
     const removed: string[] = [];
     const decisions: Decision[] = [];

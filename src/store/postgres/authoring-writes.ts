@@ -1,26 +1,17 @@
 // The authoring questions and removals of the PostgreSQL write transaction. A post is
 // locked (FOR UPDATE) before it is read, and read by a second statement: under READ
 // COMMITTED that statement's snapshot includes whatever the writer we waited for committed.
-import type { PoolClient } from "pg";
-import type { AuthoringWrites, PostRef, StoredPost } from "../authoring-writes.js";
-import { columns, contentColumns, from } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
-
-interface StoredRow extends PostRow {
-  content_json: string;
-  static_html: string;
-  markdown: string;
-  renderer_version: number;
-  post_preview: string | null;
-  send_newsletter: boolean;
-}
+import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
+import type { Pipeline } from "./pipeline.js";
+import { columns, from, storedColumns } from "./queries.js";
+import { toStoredPost, type StoredRow } from "./rows.js";
 
 const SQL = {
   lockById: "SELECT id FROM posts WHERE publication_id = $1 AND id = $2 FOR UPDATE",
   lockBySlug: "SELECT id FROM posts WHERE publication_id = $1 AND slug = $2 FOR UPDATE",
-  read: `SELECT ${columns}${contentColumns}, p.renderer_version, p.post_preview,
-      p.send_newsletter
-    ${from} WHERE p.id = $1`,
+  readById: `SELECT ${columns}${storedColumns} ${from} WHERE p.publication_id = $1 AND p.id = $2`,
+  readBySlug: `SELECT ${columns}${storedColumns} ${from}
+    WHERE p.publication_id = $1 AND p.slug = $2`,
   // The post that holds a slug now, else the one that held it last.
   holder: `SELECT id, true AS current FROM posts WHERE publication_id = $1 AND slug = $2
     UNION ALL
@@ -45,13 +36,15 @@ const SQL = {
 };
 
 export function postgresAuthoringWrites(
-  client: PoolClient,
+  sql: Pipeline,
   translate: (error: unknown) => unknown,
   deleted: (id: string, publicationId: string, tags: string[]) => Promise<void>,
+  /** The row of a post as the transaction's last write read it back, if it did. */
+  readBack: (id: string) => StoredRow | undefined,
 ): AuthoringWrites {
   const query = async <R extends object>(text: string, values: unknown[]) => {
     try {
-      return await client.query<R>(text, values);
+      return await sql.query<R>(text, values);
     } catch (error) {
       throw translate(error);
     }
@@ -61,14 +54,21 @@ export function postgresAuthoringWrites(
   return {
     async lockPost(publicationId, ref: PostRef) {
       if (hasNul(publicationId, "id" in ref ? ref.id : ref.slug)) return undefined;
-      const [text, key] = "id" in ref ? [SQL.lockById, ref.id] : [SQL.lockBySlug, ref.slug];
-      const locked = await first<{ id: string }>(text, [publicationId, key]);
-      if (locked === undefined) return undefined;
-      const row = await first<StoredRow>(SQL.read, [locked.id]);
-      return row && toStoredPost(row);
+      const byId = "id" in ref;
+      const values = [publicationId, byId ? ref.id : ref.slug];
+      // One round trip: the read runs after the lock is held, in a snapshot of its own.
+      const [locked, row] = await Promise.all([
+        first<{ id: string }>(byId ? SQL.lockById : SQL.lockBySlug, values),
+        first<StoredRow>(byId ? SQL.readById : SQL.readBySlug, values),
+      ]);
+      return locked === undefined || row === undefined ? undefined : toStoredPost(row);
     },
-    async writtenPost(_publicationId, id) {
-      const row = await first<StoredRow>(SQL.read, [id]);
+    async writtenPost(publicationId, id) {
+      const kept = readBack(id);
+      const row =
+        kept?.publication_id === publicationId
+          ? kept
+          : await first<StoredRow>(SQL.readById, [publicationId, id]);
       return row && toStoredPost(row);
     },
     async slugHolder(publicationId, slug) {
@@ -87,24 +87,16 @@ export function postgresAuthoringWrites(
       if (gone) await deleted(id, gone.publicationId, gone.tags);
     },
     async claimIdempotencyKey(c) {
-      await query(SQL.purgeKeys, [c.expiredBefore]);
+      sql.send(SQL.purgeKeys, [c.expiredBefore]);
       const values = [c.publicationId, c.key, c.requestHash, c.now, c.expiredBefore];
       if ((await query(SQL.claim, values)).rowCount === 1) return undefined;
       return first<{ requestHash: string; answer: string }>(SQL.answer, [c.publicationId, c.key]);
     },
     async saveIdempotentAnswer(publicationId, key, answer) {
-      await query(SQL.save, [answer, publicationId, key]);
+      sql.send(SQL.save, [answer, publicationId, key]);
     },
   };
 }
 
 /** PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error. */
 const hasNul = (...keys: string[]) => keys.some((key) => key.includes("\0"));
-
-function toStoredPost(row: StoredRow): StoredPost {
-  const post = toPostRecord(row) as StoredPost;
-  post.rendererVersion = row.renderer_version;
-  post.sendNewsletter = row.send_newsletter;
-  if (row.post_preview !== null) post.postPreview = row.post_preview;
-  return post;
-}

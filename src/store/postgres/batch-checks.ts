@@ -3,7 +3,7 @@
 // against that snapshot, updated as records are accepted. Every branch of the query is an
 // index lookup per key (an OR across branches would scan the table on every batch). The answers match the SQLite
 // store's record-by-record checks, messages included.
-import type { PoolClient } from "pg";
+import type { Pipeline } from "./pipeline.js";
 import type { NumberedRecord, Rejection } from "../post-store.js";
 
 /** NUL cannot occur in PostgreSQL text, so it cannot make two keys collide. */
@@ -39,7 +39,7 @@ interface SnapshotRow {
   b: string | null;
 }
 
-async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]) {
+async function loadSnapshot(sql: Pipeline, batch: readonly NumberedRecord[]) {
   const [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs, hashes] = [
     [],
     [],
@@ -65,7 +65,7 @@ async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]
     postSlugs.push(record.slug);
   }
   const params = [pubIds, pubSlugs, authorIds, postIds, postPubs, postSlugs, hashes];
-  const { rows } = await client.query<SnapshotRow>(SNAPSHOT_SQL, params);
+  const { rows } = await sql.query<SnapshotRow>(SNAPSHOT_SQL, params);
   const snapshot: Snapshot = {
     publicationSlug: new Map(),
     publicationBySlug: new Map(),
@@ -91,8 +91,8 @@ async function loadSnapshot(client: PoolClient, batch: readonly NumberedRecord[]
 }
 
 /** Splits a batch into the records to write and the rejections, in one round-trip. */
-export async function checkBatch(client: PoolClient, batch: readonly NumberedRecord[]) {
-  const snapshot = await loadSnapshot(client, batch);
+export async function checkBatch(sql: Pipeline, batch: readonly NumberedRecord[]) {
+  const snapshot = await loadSnapshot(sql, batch);
   const accepted: NumberedRecord[] = [];
   const rejections: Rejection[] = [];
   for (const item of batch) {

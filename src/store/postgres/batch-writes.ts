@@ -1,6 +1,5 @@
 // Writing checked records as a few multi-row statements per batch. Columns travel as one
 // array parameter each (unnest), so a statement's size does not depend on the batch's.
-import type { PoolClient } from "pg";
 import { noteLists, type ChangeSet } from "../change-notice.js";
 import type {
   ApiKeyInput,
@@ -15,6 +14,7 @@ import { postColumns } from "../post-columns.js";
 import { publicationColumns } from "../publication-columns.js";
 import { UPSERT_AUTHORS, UPSERT_PUBLICATIONS, WRITE_POSTS } from "./batch-statements.js";
 import { writeApiKeys, writeMedia, writePostsKept } from "./kept-writes.js";
+import type { Pipeline } from "./pipeline.js";
 
 /** Columns of rows: one array per column, in the statement's order. */
 function columns<T>(rows: readonly T[], pick: (row: T) => unknown[]): unknown[][] {
@@ -49,10 +49,12 @@ export function partsWithDistinctIds(batch: readonly NumberedRecord[]): Numbered
 /**
  * Publications first, then authors, then posts, then keys and images: each may only refer to what came
  * before. Endpoints are not written here (writes.ts writes them after the batch's events).
- * Resolves to the authors that are new or changed (a same-valued line updates nothing).
+ * Every statement is issued before this returns, so the parts of a batch keep their order
+ * and what the caller issues next goes in the same round trip. Resolves to the authors
+ * that are new or changed (a same-valued line updates nothing).
  */
 export async function writePart(
-  client: PoolClient,
+  sql: Pipeline,
   part: readonly NumberedRecord[],
   changed: ChangeSet,
 ): Promise<string[]> {
@@ -62,25 +64,22 @@ export async function writePart(
   const authors = of("author") as AuthorInput[];
   const posts = of("post") as PostInput[];
   if (publications.length > 0) {
-    await client.query(UPSERT_PUBLICATIONS, columns(publications, publicationColumns));
+    sql.send(UPSERT_PUBLICATIONS, columns(publications, publicationColumns));
   }
-  let written: string[] = [];
-  if (authors.length > 0) {
-    const result = await client.query<{ id: string }>(
-      UPSERT_AUTHORS,
-      columns(authors, authorColumns),
-    );
-    written = result.rows.map((r) => r.id);
-  }
-  if (posts.length > 0) await writePosts(client, posts, changed);
-  await writePostsKept(client, posts);
-  await writeApiKeys(client, of("apiKey") as ApiKeyInput[]);
-  await writeMedia(client, of("media") as MediaInput[]);
-  return written;
+  const authorsWritten =
+    authors.length > 0
+      ? sql.query<{ id: string }>(UPSERT_AUTHORS, columns(authors, authorColumns))
+      : undefined;
+  const postsWritten = posts.length > 0 ? writePosts(sql, posts, changed) : undefined;
+  writePostsKept(sql, posts);
+  writeApiKeys(sql, of("apiKey") as ApiKeyInput[]);
+  writeMedia(sql, of("media") as MediaInput[]);
+  const [written] = await Promise.all([authorsWritten, postsWritten]);
+  return written?.rows.map((r) => r.id) ?? [];
 }
 
-async function writePosts(client: PoolClient, posts: readonly PostInput[], changed: ChangeSet) {
-  const result = await client.query<{ publications: string[]; categories: string[] }>(WRITE_POSTS, [
+async function writePosts(sql: Pipeline, posts: readonly PostInput[], changed: ChangeSet) {
+  const result = await sql.query<{ publications: string[]; categories: string[] }>(WRITE_POSTS, [
     ...columns(posts, (p) => postColumns(p, (yes) => yes)),
     ...positioned(posts, (p) => p.authorIds),
     ...positioned(posts, (p) => p.categories),

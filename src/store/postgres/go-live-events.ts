@@ -3,16 +3,24 @@
 import { sweepGoLives, type GoLiveEvents } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
-import { inTransaction, type OnPrimary } from "./webhook-deliveries.js";
+import { Pipeline } from "./pipeline.js";
+import type { OnPrimary } from "./webhook-deliveries.js";
 
 export function postgresGoLiveEvents(onPrimary: OnPrimary): GoLiveEvents {
   return {
     announceGoLives: (now) =>
-      onPrimary((client) =>
-        inTransaction(client, () => {
-          const outbox = new Outbox(postgresOutboxIo(client));
-          return sweepGoLives(postgresSweepIo(client), outbox.stored, now);
-        }),
-      ),
+      onPrimary(async (client) => {
+        const sql = new Pipeline(client);
+        sql.send("BEGIN");
+        try {
+          const outbox = new Outbox(postgresOutboxIo(sql));
+          const events = await sweepGoLives(postgresSweepIo(sql), outbox.stored, now);
+          await sql.query("COMMIT");
+          return events;
+        } catch (error) {
+          await sql.rollback().catch(() => {});
+          throw error;
+        }
+      }),
   };
 }

@@ -2,8 +2,9 @@
 // import's transaction, a few multi-row statements per batch: a post's slug history and view
 // total when its line gives them, API keys, webhook endpoints and images (upserts by id, so
 // importing the same file twice changes nothing). The same rules as sqlite/kept-writes.ts.
-import type { PoolClient } from "pg";
+// Nothing here is awaited: the statements ride with the transaction's next awaited one.
 import type { ApiKeyInput, EndpointInput, MediaInput, PostInput } from "../post-store.js";
+import type { Pipeline } from "./pipeline.js";
 
 const CLEAR_HISTORY = `DELETE FROM post_slug_history WHERE post_id = ANY($1::text[])`;
 // A slug another post now holds stays that post's: an old slug never shadows a live one.
@@ -49,10 +50,10 @@ function columns(rows: readonly unknown[][]): unknown[][] {
 }
 
 /** The slug history and views post lines gave; a line without them leaves them alone. */
-export async function writePostsKept(client: PoolClient, posts: readonly PostInput[]) {
+export function writePostsKept(sql: Pipeline, posts: readonly PostInput[]): void {
   const withHistory = posts.filter((p) => p.oldSlugs !== undefined);
   if (withHistory.length > 0) {
-    await client.query(CLEAR_HISTORY, [withHistory.map((p) => p.id)]);
+    sql.send(CLEAR_HISTORY, [withHistory.map((p) => p.id)]);
     // One statement may not touch a row twice: the last line to name a slug keeps it.
     const history = new Map<string, unknown[]>();
     for (const p of withHistory) {
@@ -60,40 +61,35 @@ export async function writePostsKept(client: PoolClient, posts: readonly PostInp
         history.set(`${p.publicationId}\u0000${slug}`, [p.publicationId, slug, p.id]);
       }
     }
-    if (history.size > 0) await client.query(ADD_HISTORY, columns([...history.values()]));
+    if (history.size > 0) sql.send(ADD_HISTORY, columns([...history.values()]));
   }
   const views = posts.filter((p) => p.views !== undefined).map((p) => [p.id, p.views]);
-  if (views.length > 0) await client.query(SET_VIEWS, columns(views));
+  if (views.length > 0) sql.send(SET_VIEWS, columns(views));
 }
 
-export async function writeApiKeys(client: PoolClient, keys: readonly ApiKeyInput[]) {
+export function writeApiKeys(sql: Pipeline, keys: readonly ApiKeyInput[]): void {
   if (keys.length === 0) return;
   const rows = keys.map((k) => [
     ...[k.id, k.publicationId, k.name, k.hash, k.hint, k.createdAt, k.revokedAt],
   ]);
-  await client.query(UPSERT_KEYS, columns(rows));
+  sql.send(UPSERT_KEYS, columns(rows));
 }
 
-export async function writeEndpoints(client: PoolClient, endpoints: readonly EndpointInput[]) {
+export function writeEndpoints(sql: Pipeline, endpoints: readonly EndpointInput[]): void {
   if (endpoints.length === 0) return;
   const rows = endpoints.map((e) => [
     ...[e.id, e.url, e.publicationId, e.events?.join(","), e.includeContent, e.secret],
     ...[e.createdAt, e.disabledAt, e.disabledReason],
   ]);
-  await client.query(UPSERT_ENDPOINTS, columns(rows));
+  sql.send(UPSERT_ENDPOINTS, columns(rows));
 }
 
-/**
- * Each image and exactly the variants its line gives (a width the line lacks is gone): one
- * image per round trip, since an image's bytes may be megabytes.
- */
-export async function writeMedia(client: PoolClient, media: readonly MediaInput[]) {
+/** Each image and exactly the variants its line gives (a width the line lacks is gone). */
+export function writeMedia(sql: Pipeline, media: readonly MediaInput[]): void {
   for (const m of media) {
-    await client.query(UPSERT_MEDIA, [
-      ...[m.id, m.publicationId, m.format, m.width, m.height, m.createdAt],
-    ]);
-    await client.query(CLEAR_VARIANTS, [m.id]);
+    sql.send(UPSERT_MEDIA, [...[m.id, m.publicationId, m.format, m.width, m.height, m.createdAt]]);
+    sql.send(CLEAR_VARIANTS, [m.id]);
     const rows = m.variants.map((v) => [v.width, v.height, v.etag, Buffer.from(v.bytes)]);
-    await client.query(ADD_VARIANTS, [m.id, ...columns(rows)]);
+    sql.send(ADD_VARIANTS, [m.id, ...columns(rows)]);
   }
 }

@@ -8,6 +8,7 @@ import { applyMigrations, readSchemaState } from "./migrations.js";
 import { LIST_POST_SOURCES } from "./queries.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo } from "./outbox.js";
+import { Pipeline } from "./pipeline.js";
 import type { Represent } from "../stored-bytes.js";
 import { fillMissingBytes, refreshBytes } from "./stored-bytes.js";
 
@@ -56,24 +57,25 @@ async function updateDerived(
   // Content only: no post moves in or out of a list, so the notice names none.
   const changed: ChangeSet = { ...emptyChangeSet(), postIds: new Set(updates.map((u) => u.id)) };
   const payload = noticePayload(changed);
-  await client.query("BEGIN");
+  const sql = new Pipeline(client);
+  sql.send("BEGIN");
   try {
-    await client.query("SET LOCAL statement_timeout = 0");
-    await client.query(UPDATE_DERIVED, [
+    sql.send("SET LOCAL statement_timeout = 0");
+    sql.send(UPDATE_DERIVED, [
       ...[updates.map((u) => u.id), updates.map((u) => u.json)],
       ...[updates.map((u) => u.staticHtml), updates.map((u) => u.markdown)],
       updates.map((u) => u.rendererVersion),
     ]);
     // New HTML a reader sees is a `post.updated`, recorded in the same transaction.
     const ids = updates.map((u) => u.id);
-    await refreshBytes(client, represent, ids);
-    await new Outbox(postgresOutboxIo(client)).rerendered(ids, Date.now());
-    if (payload !== undefined) {
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
-    }
-    await client.query("COMMIT");
+    await Promise.all([
+      refreshBytes(sql, represent, ids),
+      new Outbox(postgresOutboxIo(sql)).rerendered(ids, Date.now()),
+    ]);
+    if (payload !== undefined) sql.send("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+    await sql.query("COMMIT");
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    await sql.rollback().catch(() => {});
     throw error;
   }
 }

@@ -2,7 +2,6 @@
 // on the connection of an open PostgreSQL transaction, a batch per statement. A post's
 // announced row is only ever written by whoever holds the post's row lock (a write, or a
 // sweep that took it with SKIP LOCKED), so announced rows need no lock of their own.
-import type { PoolClient } from "pg";
 import type { GoLiveCandidate, SweepIo } from "../go-live-events.js";
 import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
 import type { PostState } from "../post-events.js";
@@ -14,6 +13,7 @@ import {
   type AnnouncedRow,
   type EndpointRow,
 } from "../webhook-rows.js";
+import type { Pipeline } from "./pipeline.js";
 import { POSTS_BY_IDS } from "./queries.js";
 import { toPostRecord, type PostRow } from "./rows.js";
 
@@ -37,14 +37,13 @@ const INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (id, event_id, endpoin
       WITH ORDINALITY AS u(id, event_id, endpoint_id, post_id, at, n)
    ORDER BY u.n`;
 
-export function postgresOutboxIo(client: PoolClient): OutboxIo {
+// The writes are sent, not awaited: they ride with the transaction's next statement.
+export function postgresOutboxIo(sql: Pipeline): OutboxIo {
   const rows = async <T>(text: string, values: unknown[]) =>
-    (await client.query(text, values)).rows as T[];
+    (await sql.query(text, values)).rows as T[];
   return {
     async lockPosts(ids) {
-      await client.query(`SELECT id FROM posts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [
-        ids,
-      ]);
+      sql.send(`SELECT id FROM posts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [ids]);
     },
     async announced(ids) {
       const found = await rows<AnnouncedRow>(
@@ -79,10 +78,10 @@ export function postgresOutboxIo(client: PoolClient): OutboxIo {
             columns[i]!.push(v),
           );
         }
-        await client.query(SAVE_ANNOUNCED, columns);
+        sql.send(SAVE_ANNOUNCED, columns);
       }
       if (removed.length > 0) {
-        await client.query(`DELETE FROM webhook_posts WHERE post_id = ANY($1::text[])`, [removed]);
+        sql.send(`DELETE FROM webhook_posts WHERE post_id = ANY($1::text[])`, [removed]);
       }
     },
     async liveEndpoints() {
@@ -92,7 +91,9 @@ export function postgresOutboxIo(client: PoolClient): OutboxIo {
       );
       return found.map(toEndpointRecord);
     },
-    insertEvents: (events, deliveries) => insertEvents(client, events, deliveries),
+    async insertEvents(events, deliveries) {
+      insertEvents(sql, events, deliveries);
+    },
   };
 }
 
@@ -101,18 +102,18 @@ function toPostState(row: PostRow): PostState {
   return { ...post, authorIds: post.authors.map((a) => a.id), content: post.content! };
 }
 
-async function insertEvents(
-  client: PoolClient,
+function insertEvents(
+  sql: Pipeline,
   events: readonly OutboxEvent[],
   deliveries: readonly NewDelivery[],
-): Promise<void> {
+): void {
   const e = (pick: (event: OutboxEvent) => unknown) => events.map(pick);
-  await client.query(INSERT_EVENTS, [
+  sql.send(INSERT_EVENTS, [
     ...[e((x) => x.id), e((x) => x.type), e((x) => x.postId), e((x) => x.publicationId)],
     ...[e((x) => x.createdAt), e((x) => x.payload), e((x) => x.content ?? null)],
   ]);
   const d = (pick: (delivery: NewDelivery) => unknown) => deliveries.map(pick);
-  await client.query(INSERT_DELIVERIES, [
+  sql.send(INSERT_DELIVERIES, [
     ...[d((x) => x.id), d((x) => x.eventId), d((x) => x.endpointId), d((x) => x.postId)],
     d((x) => x.createdAt),
   ]);
@@ -123,33 +124,32 @@ const CANDIDATES = `SELECT p.id, p.published_at AS "publishedAt" FROM posts p
    WHERE ${wentLiveWhere("p", "$1", "$2")} AND w.visible IS NOT TRUE
    ORDER BY p.id`;
 
-export function postgresSweepIo(client: PoolClient): SweepIo {
+export function postgresSweepIo(sql: Pipeline): SweepIo {
   return {
     async sweptUntil() {
-      const { rows } = await client.query<{ t: string }>(
+      const { rows } = await sql.query<{ t: string }>(
         `SELECT swept_until AS t FROM webhook_sweep WHERE id = 1`,
       );
       return Number(rows[0]!.t);
     },
     async candidates(from, now) {
-      const { rows } = await client.query<{ id: string; publishedAt: string }>(CANDIDATES, [
+      const { rows } = await sql.query<{ id: string; publishedAt: string }>(CANDIDATES, [
         from,
         now,
       ]);
       return rows.map((r): GoLiveCandidate => ({ id: r.id, publishedAt: Number(r.publishedAt) }));
     },
     async lock(ids) {
-      const { rows } = await client.query<{ id: string }>(
+      const { rows } = await sql.query<{ id: string }>(
         `SELECT id FROM posts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE SKIP LOCKED`,
         [ids],
       );
       return new Set(rows.map((r) => r.id));
     },
     async advance(to) {
-      await client.query(
-        `UPDATE webhook_sweep SET swept_until = GREATEST(swept_until, $1) WHERE id = 1`,
-        [to],
-      );
+      sql.send(`UPDATE webhook_sweep SET swept_until = GREATEST(swept_until, $1) WHERE id = 1`, [
+        to,
+      ]);
     },
   };
 }

@@ -70,3 +70,11 @@ export const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_vers
 /** Posts by id with content, for events (webhooks): one round trip for a batch. */
 export const POSTS_BY_IDS = `SELECT ${columns}${contentColumns} ${from}
   WHERE p.id = ANY($1::text[])`;
+
+/** What the authoring API reads of a post it writes, beyond the wire's columns. */
+export const storedColumns = `${contentColumns}, p.renderer_version, p.post_preview,
+  p.send_newsletter`;
+
+/** Posts as written, by id: their bodies are stored from these rows, and the answer read. */
+export const STORED_POSTS_BY_IDS = `SELECT ${columns}${storedColumns} ${from}
+  WHERE p.id = ANY($1::text[])`;

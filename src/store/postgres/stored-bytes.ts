@@ -1,12 +1,13 @@
 // Stored response bytes on PostgreSQL (store/stored-bytes.ts): the read of a post's ready
 // body, and the rewrite of the bodies of posts a write touched, inside that write's transaction.
 import type { PoolClient } from "pg";
+import { Pipeline } from "./pipeline.js";
 import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
 import { visibleWhere } from "../visibility.js";
 import { ReadBatch } from "./read-batch.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
-import { POSTS_BY_IDS, from } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { STORED_POSTS_BY_IDS, from } from "./queries.js";
+import { toPostRecord, type StoredRow } from "./rows.js";
 
 // Visibility in the WHERE clause, as for every read: a hidden post costs what a missing one
 // costs. `$1` is whether the body has content; the keys and then `now` follow.
@@ -79,22 +80,25 @@ export function postgresStoredBytesReader(context: ReadContext): StoredBytesRead
 }
 
 /**
- * The posts' bodies as they now read, on the transaction's connection. Without a Represent
- * the old bodies are only dropped: a missing body is rebuilt on read, a stale one would be served.
+ * The posts' bodies as they now read, inside the transaction; resolves to the rows read,
+ * as written. Without a Represent the old bodies are only dropped: a missing body is rebuilt
+ * on read, a stale one would be served. The bodies are sent, not awaited: they ride with
+ * the transaction's next statement.
  */
 export async function refreshBytes(
-  client: PoolClient,
+  sql: Pipeline,
   represent: Represent | undefined,
   postIds: Iterable<string>,
-): Promise<void> {
+): Promise<StoredRow[]> {
   const ids = [...new Set(postIds)];
+  const read: StoredRow[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     if (represent === undefined) {
-      await client.query(DROP, [chunk]);
+      sql.send(DROP, [chunk]);
       continue;
     }
-    const { rows } = await client.query<PostRow>(POSTS_BY_IDS, [chunk]);
+    const { rows } = await sql.query<StoredRow>(STORED_POSTS_BY_IDS, [chunk]);
     const columns: [string[], boolean[], string[], string[]] = [[], [], [], []];
     for (const row of rows) {
       const { meta, full } = represent(toPostRecord(row));
@@ -102,32 +106,35 @@ export async function refreshBytes(
       columns[1].push(false, true);
       columns[2].push(meta.etag, full.etag);
       columns[3].push(meta.body.toString(), full.body.toString());
+      read.push(row);
     }
-    if (rows.length > 0) await client.query(UPSERT, columns);
+    if (rows.length > 0) sql.send(UPSERT, columns);
   }
+  return read;
 }
 
 /** Every post that shows one of these authors: its body embeds the author. */
-export async function postsOfAuthors(client: PoolClient, authorIds: string[]): Promise<string[]> {
+export async function postsOfAuthors(sql: Pipeline, authorIds: string[]): Promise<string[]> {
   if (authorIds.length === 0) return [];
-  const { rows } = await client.query<{ post_id: string }>(POSTS_OF_AUTHORS, [authorIds]);
+  const { rows } = await sql.query<{ post_id: string }>(POSTS_OF_AUTHORS, [authorIds]);
   return rows.map((r) => r.post_id);
 }
 
 /** Up to CHUNK posts without stored bodies get them, in one transaction; how many did. */
 export async function fillMissingBytes(client: PoolClient, represent: Represent): Promise<number> {
-  await client.query("BEGIN");
+  const sql = new Pipeline(client);
+  sql.send("BEGIN");
   try {
-    const { rows } = await client.query<{ id: string }>(MISSING, [CHUNK]);
+    const { rows } = await sql.query<{ id: string }>(MISSING, [CHUNK]);
     await refreshBytes(
-      client,
+      sql,
       represent,
       rows.map((r) => r.id),
     );
-    await client.query("COMMIT");
+    await sql.query("COMMIT");
     return rows.length;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    await sql.rollback().catch(() => {});
     throw error;
   }
 }

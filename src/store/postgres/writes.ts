@@ -3,6 +3,9 @@
 // checks, a few multi-row statements for the writes. The change notice is queued with
 // pg_notify just before COMMIT, which delivers it to every node at the moment of commit.
 // The events the writes make go into the outbox in the same transaction (store/outbox.ts).
+// Statements go through a Pipeline: BEGIN rides with the first question, a batch's writes
+// with the reads of what they wrote, and the bodies, events and notice with the COMMIT, so
+// an API create is four round trips (the slug, the checks, the write, the commit).
 import type { Pool, PoolClient } from "pg";
 import type { AuthoringWrites } from "../authoring-writes.js";
 import {
@@ -28,7 +31,9 @@ import { partsWithDistinctIds, writePart } from "./batch-writes.js";
 import { writeEndpoints } from "./kept-writes.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
+import { Pipeline } from "./pipeline.js";
 import { ignoreLostConnection } from "./pool.js";
+import type { StoredRow } from "./rows.js";
 import type { Represent } from "../stored-bytes.js";
 import { postsOfAuthors, refreshBytes } from "./stored-bytes.js";
 
@@ -41,6 +46,9 @@ export class PostgresWrite implements WriteTransaction {
   private open = true;
   private readonly changed: ChangeSet = emptyChangeSet();
   private readonly outbox: Outbox;
+  private readonly sql: Pipeline;
+  /** The posts the last batch wrote, as read back for their bodies. */
+  private readonly readBack = new Map<string, StoredRow>();
 
   private constructor(
     private readonly client: PoolClient,
@@ -50,14 +58,15 @@ export class PostgresWrite implements WriteTransaction {
     private readonly startedAt: number,
     private readonly represent: Represent | undefined,
   ) {
-    this.outbox = new Outbox(postgresOutboxIo(client));
-    Object.assign(
-      this,
-      postgresAuthoringWrites(client, translate, async (id, publicationId, tags) => {
-        notePost(this.changed, id, [publicationId], tags);
-        await this.outbox.deleted([id], Date.now());
-      }),
-    );
+    this.sql = new Pipeline(client);
+    this.outbox = new Outbox(postgresOutboxIo(this.sql));
+    const deleted = async (id: string, publicationId: string, tags: string[]) => {
+      this.readBack.clear();
+      notePost(this.changed, id, [publicationId], tags);
+      await this.outbox.deleted([id], Date.now());
+    };
+    const readBack = (id: string) => this.readBack.get(id);
+    Object.assign(this, postgresAuthoringWrites(this.sql, translate, deleted, readBack));
   }
 
   static async begin(
@@ -73,13 +82,15 @@ export class PostgresWrite implements WriteTransaction {
       client = await pool.connect();
       // Lost between statements, a checked-out client emits 'error', which nothing else hears.
       client.on("error", ignoreLostConnection);
-      // One round trip. An import is a batch job: the read timeout must not cut a large
-      // file short. Every statement of an import finds rows by key, but the planner has no
-      // statistics for rows this transaction wrote: left alone, it scans whole tables (or
-      // starts parallel workers) on every batch, and a large import slows down quadratically.
-      // A small write (one API request) keeps the pool's timeout and the planner's choices.
-      await client.query(bulk ? BEGIN_BULK : "BEGIN");
-      return new PostgresWrite(client, translate, notifyLocal, startedAt, represent);
+      // Sent with the first question. An import is a batch job: the read timeout must not
+      // cut a large file short. Every statement of an import finds rows by key, but the
+      // planner has no statistics for rows this transaction wrote: left alone, it scans whole
+      // tables (or starts parallel workers) on every batch, and a large import slows down
+      // quadratically. A small write (one API request) keeps the pool's timeout and the
+      // planner's choices.
+      const write = new PostgresWrite(client, translate, notifyLocal, startedAt, represent);
+      for (const statement of bulk ? BEGIN_BULK : ["BEGIN"]) write.sql.send(statement);
+      return write;
     } catch (error) {
       client?.off("error", ignoreLostConnection);
       client?.release(true);
@@ -90,8 +101,9 @@ export class PostgresWrite implements WriteTransaction {
   async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
     if (!this.open) throw new Error("import transaction is already finished");
     if (batch.length === 0) return [];
+    this.readBack.clear();
     try {
-      const checked = await checkBatch(this.client, batch);
+      const checked = await checkBatch(this.sql, batch);
       const { rejections } = checked;
       // An endpoint hears only of what is written after it: not of the posts of its own file.
       const endpoints: NumberedRecord[] = [];
@@ -102,18 +114,25 @@ export class PostgresWrite implements WriteTransaction {
       });
       const posts = accepted.map((a) => a.record).filter((r): r is PostInput => r.type === "post");
       await this.outbox.beforeWrite(posts, Date.now());
-      const authors: string[] = [];
-      for (const part of partsWithDistinctIds(accepted)) {
-        authors.push(...(await writePart(this.client, part, this.changed)));
-      }
+      const written = Promise.all(
+        partsWithDistinctIds(accepted).map((part) => writePart(this.sql, part, this.changed)),
+      );
       for (const { record } of accepted) noteChange(this.changed, record);
       // Bodies embed their authors: an author's change rewrites every post that shows it.
-      const shown = await postsOfAuthors(this.client, authors);
-      await refreshBytes(this.client, this.represent, [...posts.map((p) => p.id), ...shown]);
-      await this.outbox.written(posts, Date.now());
+      // Without author lines nothing waits for the writes: the reads of what they wrote
+      // (for the bodies and the events) go in the same round trip, after them.
+      const shown = accepted.some((item) => item.record.type === "author")
+        ? await postsOfAuthors(this.sql, (await written).flat())
+        : [];
+      const [, rows] = await Promise.all([
+        written,
+        refreshBytes(this.sql, this.represent, [...posts.map((p) => p.id), ...shown]),
+        this.outbox.written(posts, Date.now()),
+      ]);
+      for (const row of rows) this.readBack.set(row.id, row);
       for (const part of partsWithDistinctIds(endpoints)) {
-        await writeEndpoints(
-          this.client,
+        writeEndpoints(
+          this.sql,
           part.map((item) => item.record as EndpointInput),
         );
       }
@@ -131,14 +150,9 @@ export class PostgresWrite implements WriteTransaction {
       // before the commit, so no sweep can miss it (store/go-live-events.ts).
       const now = Date.now();
       if (this.outbox.goesLiveBy(now))
-        await sweepGoLives(postgresSweepIo(this.client), this.outbox.stored, now, this.startedAt);
-      // The notice and the commit in one round trip: a query of two statements, which the
-      // protocol allows only without parameters, so the payload goes as a quoted literal.
-      await this.client.query(
-        payload === undefined
-          ? "COMMIT"
-          : `SELECT pg_notify('${CHANNEL}', ${this.client.escapeLiteral(payload)}); COMMIT`,
-      );
+        await sweepGoLives(postgresSweepIo(this.sql), this.outbox.stored, now, this.startedAt);
+      if (payload !== undefined) this.sql.send("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+      await this.sql.query("COMMIT");
       this.finish();
     } catch (error) {
       this.finish(true);
@@ -151,7 +165,7 @@ export class PostgresWrite implements WriteTransaction {
   async rollback(): Promise<void> {
     if (!this.open) return;
     try {
-      await this.client.query("ROLLBACK");
+      await this.sql.rollback();
       this.finish();
     } catch {
       // The connection is gone, and the transaction with it: nothing was written.
@@ -167,5 +181,9 @@ export class PostgresWrite implements WriteTransaction {
   }
 }
 
-const BEGIN_BULK = `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL enable_seqscan = off;
-  SET LOCAL max_parallel_workers_per_gather = 0`;
+const BEGIN_BULK = [
+  "BEGIN",
+  "SET LOCAL statement_timeout = 0",
+  "SET LOCAL enable_seqscan = off",
+  "SET LOCAL max_parallel_workers_per_gather = 0",
+];
