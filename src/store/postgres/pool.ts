@@ -11,6 +11,8 @@ export function createPool(url: string, options: PostgresSettings, role: string)
     statement_timeout: options.statementTimeoutMs,
     keepAlive: true,
     application_name: `folio-${role}`,
+    // Statements issued together on one connection go out together (postgres/pipeline.ts).
+    pipeline: true,
   });
   // An idle connection that breaks is dropped by the pool; without a listener, the
   // 'error' event would end the process.
