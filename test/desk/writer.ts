@@ -120,8 +120,24 @@ export async function selected(page: Page, text: string) {
   );
 }
 
-/** Waits until the editor's status line matches `pattern`. */
+/** Waits until the editor's status line matches `pattern`; a timeout says what it showed. */
 export async function statusSays(page: Page, pattern: RegExp, timeout = 30_000) {
+  try {
+    await waitForStatus(page, pattern, timeout);
+  } catch (error) {
+    const shown = await page
+      .evaluate(
+        `[...document.querySelectorAll("#save-status, [role=alert]")]
+        .map((e) => (e.dataset.state ?? "") + " " + e.textContent).join(" | ")`,
+      )
+      .catch(() => "(the page is gone)");
+    throw new Error(`the status never matched ${pattern}; the page shows: ${String(shown)}`, {
+      cause: error,
+    });
+  }
+}
+
+async function waitForStatus(page: Page, pattern: RegExp, timeout: number) {
   await page.waitForFunction(
     ([source, flags]) => {
       const doc = (
