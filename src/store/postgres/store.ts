@@ -16,7 +16,8 @@ import type {
   StoreMaintenance,
 } from "../post-store.js";
 import type { WriteOptions } from "../post-store.js";
-import { postgresApiKeys } from "./api-keys.js";
+import { apiKeyStore } from "../api-keys.js";
+import { postgresExecutor } from "./executor.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
 import { ChangeWatch } from "./change-watch.js";
 import { postgresViews } from "./views.js";
@@ -74,7 +75,7 @@ class PostgresStore implements PostStore {
     const onReader = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
       this.onPool(this.reader, work);
     Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
-    Object.assign(this, postgresApiKeys(onPrimary), postgresViews(onPrimary));
+    Object.assign(this, apiKeyStore(postgresExecutor(onPrimary)), postgresViews(onPrimary));
     Object.assign(this, postgresDesk(onPrimary), postgresMedia(onPrimary));
     this.context = {
       pool: this.reader,

@@ -15,7 +15,8 @@ import {
   type Represent,
 } from "../post-store.js";
 import { wrapMethods } from "../wrap-methods.js";
-import { sqliteApiKeys } from "./api-keys.js";
+import { apiKeyStore } from "../api-keys.js";
+import { sqliteExecutor } from "./executor.js";
 import { sqliteAuthoringReads } from "./authoring-reads.js";
 import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
@@ -74,7 +75,12 @@ class SqliteStore implements PostStore {
     this.bytes = new SqliteBytesWriter(db, represent);
     Object.assign(this, sqlitePostReads(db));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
-    Object.assign(this, sqliteAuthoringReads(db), sqliteApiKeys(db), sqliteStoredBytesReader(db));
+    Object.assign(
+      this,
+      sqliteAuthoringReads(db),
+      apiKeyStore(sqliteExecutor(db)),
+      sqliteStoredBytesReader(db),
+    );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     Object.assign(this, sqliteViews(db, exclusive), sqliteDesk(db, exclusive));
     Object.assign(this, sqliteMedia(db, exclusive));

@@ -1,0 +1,89 @@
+// Statements written once for both backends. Each is built with Kysely on a "cold" instance
+// (no driver: Kysely only compiles) for each dialect when its module loads, and run by the
+// backend's own executor (sqlite/executor.ts, postgres/executor.ts), so nothing is compiled per
+// request. Arguments are named: the builder is handed stand-ins, and the compiled parameter
+// list says where each argument goes.
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type DatabaseIntrospector,
+  type DialectAdapter,
+  type QueryCompiler,
+} from "kysely";
+import type { Tables } from "./tables.js";
+
+/** A Kysely that only compiles, to one dialect. */
+function cold(
+  Adapter: new () => DialectAdapter,
+  Introspector: new (db: Kysely<unknown>) => DatabaseIntrospector,
+  Compiler: new () => QueryCompiler,
+): Kysely<Tables> {
+  return new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new Adapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new Introspector(db),
+      createQueryCompiler: () => new Compiler(),
+    },
+  });
+}
+
+const builders = {
+  sqlite: cold(SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler),
+  postgres: cold(PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler),
+};
+
+export type Dialect = keyof typeof builders;
+
+/** One dialect's text, and its parameters for a call's arguments. */
+export interface Compiled<A> {
+  readonly sql: string;
+  values(args: A): unknown[];
+}
+
+export interface Statement<A> {
+  readonly sqlite: Compiled<A>;
+  readonly postgres: Compiled<A>;
+  /** A name PostgreSQL keeps the parsed statement by, per connection (hot reads). */
+  readonly name?: string;
+}
+
+/** What the backends run a statement with: its rows, or how many rows it changed. */
+export interface Executor {
+  rows<R, A>(statement: Statement<A>, args: A): Promise<R[]>;
+  changes<A>(statement: Statement<A>, args: A): Promise<number>;
+}
+
+/** Where an argument goes: the builder sees one of these in its place. */
+class Slot {
+  constructor(readonly key: string) {}
+}
+
+/** A statement with named arguments `A`, compiled for both dialects now. */
+export function statement<A extends object = Record<string, never>>(
+  build: (db: Kysely<Tables>, args: A) => Compilable<unknown>,
+  name?: string,
+): Statement<A> {
+  const stand = new Proxy({}, { get: (_, key) => new Slot(String(key)) }) as A;
+  const compile = (dialect: Dialect): Compiled<A> => {
+    const { sql, parameters } = build(builders[dialect], stand).compile();
+    const picks = parameters.map((parameter) =>
+      parameter instanceof Slot
+        ? (args: A) => (args as Record<string, unknown>)[parameter.key]
+        : () => parameter,
+    );
+    return { sql, values: (args) => picks.map((pick) => pick(args)) };
+  };
+  return {
+    sqlite: compile("sqlite"),
+    postgres: compile("postgres"),
+    ...(name === undefined ? {} : { name }),
+  };
+}
