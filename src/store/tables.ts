@@ -21,4 +21,16 @@ export interface Tables {
     created_at: Millis;
     revoked_at: MaybeMillis;
   };
+  webhook_endpoints: {
+    id: string;
+    url: string;
+    publication_id: string | null;
+    events: string | null;
+    /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+    include_content: ColumnType<boolean | number, boolean, boolean>;
+    secret: string;
+    created_at: Millis;
+    disabled_at: MaybeMillis;
+    disabled_reason: string | null;
+  };
 }

@@ -1,6 +1,11 @@
 // Webhook endpoints as the store keeps them. The signing secret is stored as given:
 // every delivery is signed with it. It leaves the store only for the sender, never in a listing.
+// The role is written once over a backend's executor: on PostgreSQL on the primary, on SQLite
+// with its writes in their turn among the store's writers.
 import type { EventType } from "./post-events.js";
+import { UnknownPublicationError } from "./records.js";
+import { statement, type Executor } from "./statement.js";
+import { ENDPOINT_COLUMNS, toEndpointRecord, type EndpointRow } from "./webhook-rows.js";
 
 export interface EndpointRecord {
   id: string;
@@ -45,4 +50,83 @@ export function endpointWants(
 }
 
 // One error for both roles (keys and endpoints name a publication that must exist).
-export { UnknownPublicationError } from "./records.js";
+export { UnknownPublicationError };
+
+interface Scope {
+  /** Absent: every publication's endpoints. */
+  publicationId: string | null;
+}
+
+// Inserts only when the publication, if one is named, exists: no row means it does not.
+const CREATE = statement(
+  (db, e: Omit<NewEndpoint, "events" | "publicationId"> & Scope & { events: string | null }) =>
+    db
+      .insertInto("webhook_endpoints")
+      .columns(["id", "url", "publication_id", "events", "include_content", "secret", "created_at"])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(e.id).as("id"),
+            eb.val(e.url).as("url"),
+            eb.val(e.publicationId).as("publication_id"),
+            eb.val(e.events).as("events"),
+            eb.val(e.includeContent).as("include_content"),
+            eb.val(e.secret).as("secret"),
+            eb.val(e.createdAt).as("created_at"),
+          ])
+          .where((eb) =>
+            eb.or([
+              eb(eb.cast(eb.val(e.publicationId), "text"), "is", null),
+              eb.exists(
+                db.selectFrom("publications").select("id").where("id", "=", e.publicationId!),
+              ),
+            ]),
+          ),
+      ),
+);
+
+const LIST = statement((db, a: Scope) =>
+  db
+    .selectFrom("webhook_endpoints")
+    .select(ENDPOINT_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb(eb.cast(eb.val(a.publicationId), "text"), "is", null),
+        eb("publication_id", "=", a.publicationId),
+      ]),
+    )
+    .orderBy("created_at")
+    .orderBy("id"),
+);
+
+const REMOVE = statement((db, a: Scope & { id: string }) =>
+  db
+    .deleteFrom("webhook_endpoints")
+    .where("id", "=", a.id)
+    .where((eb) =>
+      eb.or([
+        eb(eb.cast(eb.val(a.publicationId), "text"), "is", null),
+        eb("publication_id", "=", a.publicationId),
+      ]),
+    ),
+);
+
+export function webhookEndpointStore(sql: Executor): WebhookEndpointStore {
+  return {
+    async createEndpoint(e) {
+      const publicationId = e.publicationId ?? null;
+      const events = e.events?.join(",") ?? null;
+      if ((await sql.changes(CREATE, { ...e, publicationId, events })) === 0)
+        throw new UnknownPublicationError(publicationId!);
+    },
+    async listEndpoints(publicationId) {
+      const rows = await sql.rows<EndpointRow, Scope>(LIST, {
+        publicationId: publicationId ?? null,
+      });
+      return rows.map(toEndpointRecord);
+    },
+    async removeEndpoint(id, publicationId) {
+      return (await sql.changes(REMOVE, { id, publicationId: publicationId ?? null })) > 0;
+    },
+  };
+}

@@ -17,8 +17,16 @@ export interface EndpointRow {
   disabled_reason: string | null;
 }
 
-export const ENDPOINT_COLUMNS = `id, url, publication_id, events, include_content, created_at,
-  disabled_at, disabled_reason`;
+export const ENDPOINT_COLUMNS = [
+  "id",
+  "url",
+  "publication_id",
+  "events",
+  "include_content",
+  "created_at",
+  "disabled_at",
+  "disabled_reason",
+] as const;
 
 export function toEndpointRecord(row: EndpointRow): EndpointRecord {
   const endpoint: EndpointRecord = {

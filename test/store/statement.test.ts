@@ -68,3 +68,21 @@ test("SQLite: prepared once per connection; booleans and missing values are boun
   assert.equal(prepared, 2, "each statement prepared once");
   db.close();
 });
+
+test("SQLite: with a turn, a statement that writes waits for it and a read does not", async () => {
+  const db = new Database(":memory:");
+  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT)");
+  const turns: string[] = [];
+  const sql = sqliteExecutor(db, async (work) => {
+    turns.push("write");
+    return work();
+  });
+  const add = statement((q, a: { id: string }) =>
+    q.insertInto("publications").values({ id: a.id, slug: a.id }),
+  );
+  const all = statement((q) => q.selectFrom("publications").select(["id"]));
+  assert.equal(await sql.changes(add, { id: "p1" }), 1);
+  assert.deepEqual(await sql.rows(all, {}), [{ id: "p1" }]);
+  assert.deepEqual(turns, ["write"]);
+  db.close();
+});

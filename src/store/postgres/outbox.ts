@@ -86,7 +86,7 @@ export function postgresOutboxIo(sql: Pipeline): OutboxIo {
     },
     async liveEndpoints() {
       const found = await rows<EndpointRow>(
-        `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE disabled_at IS NULL`,
+        `SELECT ${ENDPOINT_COLUMNS.join(", ")} FROM webhook_endpoints WHERE disabled_at IS NULL`,
         [],
       );
       return found.map(toEndpointRecord);

@@ -35,7 +35,7 @@ import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
 import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
-import { postgresWebhookEndpoints } from "./webhook-endpoints.js";
+import { webhookEndpointStore } from "../webhook-endpoints.js";
 import type { Represent } from "../stored-bytes.js";
 import { postgresStoredBytesReader } from "./stored-bytes.js";
 
@@ -87,7 +87,11 @@ class PostgresStore implements PostStore {
     }
     Object.assign(this, postgresPostReads(this.context, onPrimary));
     Object.assign(this, postgresStoredBytesReader(this.context));
-    Object.assign(this, postgresWebhookEndpoints(onPrimary), postgresWebhookDeliveries(onPrimary));
+    Object.assign(
+      this,
+      webhookEndpointStore(postgresExecutor(onPrimary)),
+      postgresWebhookDeliveries(onPrimary),
+    );
     Object.assign(this, postgresGoLiveEvents(onPrimary));
     Object.assign(
       this,

@@ -25,7 +25,7 @@ import { sqliteViews, type Exclusive } from "./views.js";
 import { sqliteDesk } from "./desk.js";
 import { sqliteMedia } from "./media.js";
 import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
-import { sqliteWebhookEndpoints } from "./webhook-endpoints.js";
+import { webhookEndpointStore } from "../webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
 import { sqlitePostReads } from "./post-reads.js";
 import { SqliteWrite } from "./writes.js";
@@ -88,7 +88,7 @@ class SqliteStore implements PostStore {
       addRole(this, new role(db));
     }
     const roles = {
-      ...sqliteWebhookEndpoints(db, this.background),
+      ...webhookEndpointStore(sqliteExecutor(db, (work) => this.background.onMain(work))),
       ...sqliteWebhookDeliveries(db, this.background),
       ...sqliteGoLiveEvents(this.background),
     };
