@@ -3,7 +3,7 @@
 // The role is written once over a backend's executor; on PostgreSQL it runs on the primary,
 // so a revocation is seen at once, not after a replica catches up.
 import { UnknownPublicationError } from "./records.js";
-import { statement, type Executor } from "./statement.js";
+import { statement, type Executor, type Row } from "./statement.js";
 
 export interface ApiKeyRecord {
   id: string;
@@ -31,16 +31,7 @@ export interface ApiKeyStore {
 // One error for both roles (keys and endpoints name a publication that must exist).
 export { UnknownPublicationError } from "./records.js";
 
-interface KeyRow {
-  id: string;
-  publication_id: string;
-  name: string | null;
-  hash: string;
-  hint: string;
-  /** A number on SQLite, a BIGINT string on PostgreSQL. */
-  created_at: number | string;
-  revoked_at: number | string | null;
-}
+type KeyRow = Row<"api_keys", (typeof KEY_COLUMNS)[number]>;
 
 /** BIGINT strings become numbers; NULL becomes an omitted field. */
 function toKeyRecord(row: KeyRow): ApiKeyRecord {

@@ -16,6 +16,7 @@ import {
   type DatabaseIntrospector,
   type DialectAdapter,
   type QueryCompiler,
+  type Selectable,
 } from "kysely";
 import type { Tables } from "./tables.js";
 
@@ -54,6 +55,12 @@ export interface Statement<A> {
   /** A name PostgreSQL keeps the parsed statement by, per connection (hot reads). */
   readonly name?: string;
 }
+
+/** Some columns of a table as either backend reads them. */
+export type Row<T extends keyof Tables, C extends keyof Tables[T]> = Pick<
+  Selectable<Tables[T]>,
+  C & keyof Selectable<Tables[T]>
+>;
 
 /** What the backends run a statement with: its rows, or how many rows it changed. */
 export interface Executor {

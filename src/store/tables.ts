@@ -33,4 +33,40 @@ export interface Tables {
     disabled_at: MaybeMillis;
     disabled_reason: string | null;
   };
+  desk_invites: {
+    hash: string;
+    publication_id: string;
+    user_id: string;
+    created_at: Millis;
+    expires_at: Millis;
+    used_at: MaybeMillis;
+  };
+  desk_sessions: {
+    id: string;
+    hash: string;
+    publication_id: string;
+    user_id: string;
+    csrf: string;
+    method: string;
+    created_at: Millis;
+    last_seen_at: Millis;
+    expires_at: Millis;
+    revoked_at: MaybeMillis;
+  };
+  desk_challenges: {
+    challenge: string;
+    purpose: "register" | "signin";
+    session_id: string | null;
+    expires_at: Millis;
+  };
+  desk_passkeys: {
+    id: string;
+    publication_id: string;
+    user_id: string;
+    public_key: Uint8Array;
+    counter: Millis;
+    transports: string;
+    created_at: Millis;
+    last_used_at: MaybeMillis;
+  };
 }

@@ -6,7 +6,7 @@ import {
   toMedia,
   variantValues,
   type MediaRow,
-} from "../desk-rows.js";
+} from "../media-rows.js";
 import type { MediaStore, StoredVariant } from "../media.js";
 import type { OnPrimary } from "./authoring-reads.js";
 import { inTransaction } from "./webhook-deliveries.js";

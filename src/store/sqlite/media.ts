@@ -6,7 +6,7 @@ import {
   toMedia,
   variantValues,
   type MediaRow,
-} from "../desk-rows.js";
+} from "../media-rows.js";
 import type { MediaStore, StoredVariant } from "../media.js";
 import { guarded, lazyStatements } from "./errors.js";
 import type { Exclusive } from "./views.js";

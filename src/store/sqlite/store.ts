@@ -22,7 +22,7 @@ import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
 import { sqliteGoLiveEvents } from "./go-live-events.js";
 import { sqliteViews, type Exclusive } from "./views.js";
-import { sqliteDesk } from "./desk.js";
+import { deskStore } from "../desk.js";
 import { sqliteMedia } from "./media.js";
 import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
@@ -82,7 +82,11 @@ class SqliteStore implements PostStore {
       sqliteStoredBytesReader(db),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
-    Object.assign(this, sqliteViews(db, exclusive), sqliteDesk(db, exclusive));
+    Object.assign(
+      this,
+      sqliteViews(db, exclusive),
+      deskStore(sqliteExecutor(db, (work) => this.writes.exclusive(work))),
+    );
     Object.assign(this, sqliteMedia(db, exclusive));
     for (const role of [SqlitePublications, SqlitePostLists, SqliteSearch]) {
       addRole(this, new role(db));
