@@ -66,6 +66,8 @@ export type Row<T extends keyof Tables, C extends keyof Tables[T]> = Pick<
 export interface Executor {
   rows<R, A>(statement: Statement<A>, args: A): Promise<R[]>;
   changes<A>(statement: Statement<A>, args: A): Promise<number>;
+  /** `work` in one transaction, its statements on one connection (on SQLite, in its turn). */
+  transaction<T>(work: (sql: Executor) => Promise<T>): Promise<T>;
 }
 
 /** Where an argument goes: the builder sees one of these in its place. */
@@ -73,14 +75,17 @@ class Slot {
   constructor(readonly key: string) {}
 }
 
-/** A statement with named arguments `A`, compiled for both dialects now. */
+/**
+ * A statement with named arguments `A`, compiled for both dialects now. The builder is told
+ * the dialect for the rare function that differs (an aggregate of text, say).
+ */
 export function statement<A extends object = Record<string, never>>(
-  build: (db: Kysely<Tables>, args: A) => Compilable<unknown>,
+  build: (db: Kysely<Tables>, args: A, dialect: Dialect) => Compilable<unknown>,
   name?: string,
 ): Statement<A> {
   const stand = new Proxy({}, { get: (_, key) => new Slot(String(key)) }) as A;
   const compile = (dialect: Dialect): Compiled<A> => {
-    const { sql, parameters } = build(builders[dialect], stand).compile();
+    const { sql, parameters } = build(builders[dialect], stand, dialect).compile();
     const picks = parameters.map((parameter) =>
       parameter instanceof Slot
         ? (args: A) => (args as Record<string, unknown>)[parameter.key]

@@ -69,4 +69,19 @@ export interface Tables {
     created_at: Millis;
     last_used_at: MaybeMillis;
   };
+  media: {
+    id: string;
+    publication_id: string;
+    format: string;
+    width: number;
+    height: number;
+    created_at: Millis;
+  };
+  media_variants: {
+    media_id: string;
+    width: number;
+    height: number;
+    etag: string;
+    bytes: Uint8Array;
+  };
 }

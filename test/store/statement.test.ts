@@ -86,3 +86,35 @@ test("SQLite: with a turn, a statement that writes waits for it and a read does 
   assert.deepEqual(turns, ["write"]);
   db.close();
 });
+
+test("SQLite: a transaction takes the turn once, and a failure inside it writes nothing", async () => {
+  const db = new Database(":memory:");
+  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT)");
+  // A real queue: a statement inside the transaction that waited for it would never run.
+  let queue: Promise<unknown> = Promise.resolve();
+  let turns = 0;
+  const sql = sqliteExecutor(db, (work) => {
+    turns++;
+    const run = queue.then(work);
+    queue = run.catch(() => {});
+    return run;
+  });
+  const add = statement((q, a: { id: string }) =>
+    q.insertInto("publications").values({ id: a.id, slug: a.id }),
+  );
+  const all = statement((q) => q.selectFrom("publications").select(["id"]).orderBy("id"));
+  await sql.transaction(async (tx) => {
+    await tx.changes(add, { id: "p1" });
+    await tx.changes(add, { id: "p2" });
+  });
+  assert.equal(turns, 1);
+  await assert.rejects(
+    sql.transaction(async (tx) => {
+      await tx.changes(add, { id: "p3" });
+      await tx.changes(add, { id: "p1" });
+    }),
+    /UNIQUE|WriteConflict|constraint/i,
+  );
+  assert.deepEqual(await sql.rows(all, {}), [{ id: "p1" }, { id: "p2" }]);
+  db.close();
+});

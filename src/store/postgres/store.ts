@@ -22,7 +22,7 @@ import { postgresAuthoringReads } from "./authoring-reads.js";
 import { ChangeWatch } from "./change-watch.js";
 import { postgresViews } from "./views.js";
 import { deskStore } from "../desk.js";
-import { postgresMedia } from "./media.js";
+import { mediaStore } from "../media.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
@@ -76,7 +76,11 @@ class PostgresStore implements PostStore {
       this.onPool(this.reader, work);
     Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
     Object.assign(this, apiKeyStore(postgresExecutor(onPrimary)), postgresViews(onPrimary));
-    Object.assign(this, deskStore(postgresExecutor(onPrimary)), postgresMedia(onPrimary));
+    Object.assign(
+      this,
+      deskStore(postgresExecutor(onPrimary)),
+      mediaStore(postgresExecutor(onPrimary)),
+    );
     this.context = {
       pool: this.reader,
       translate: (error) => this.translate(error),

@@ -3,16 +3,24 @@
 // store's write queue), a statement that writes waits for it; reads never wait.
 import type Database from "better-sqlite3";
 import type { Compiled, Executor, Statement } from "../statement.js";
+import { inTransaction } from "./background.js";
 import { guarded } from "./errors.js";
 
 /** SQLite binds no booleans and no undefined: they go as 1/0 and NULL. */
 const bindable = (value: unknown) =>
   value === undefined ? null : typeof value === "boolean" ? Number(value) : value;
 
-export type Turn = <T>(work: () => T) => Promise<T>;
+export type Turn = <T>(work: () => T | Promise<T>) => Promise<T>;
 
 export function sqliteExecutor(db: Database.Database, turn?: Turn): Executor {
-  const prepared = new WeakMap<Compiled<never>, Database.Statement>();
+  return executor(db, new WeakMap(), turn);
+}
+
+function executor(
+  db: Database.Database,
+  prepared: WeakMap<Compiled<never>, Database.Statement>,
+  turn: Turn | undefined,
+): Executor {
   const run = async <A, T>(
     s: Statement<A>,
     args: A,
@@ -34,5 +42,10 @@ export function sqliteExecutor(db: Database.Database, turn?: Turn): Executor {
         statement.reader ? statement.all(...values) : (statement.run(...values), []),
       ) as never,
     changes: (s, args) => run(s, args, (statement, values) => statement.run(...values).changes),
+    transaction(work) {
+      // Inside, statements run at once: the transaction already holds the turn.
+      const inside = () => inTransaction(db, () => work(executor(db, prepared, undefined)));
+      return turn === undefined ? inside() : turn(inside);
+    },
   };
 }

@@ -23,7 +23,7 @@ import { watchDataVersion } from "./changes.js";
 import { sqliteGoLiveEvents } from "./go-live-events.js";
 import { sqliteViews, type Exclusive } from "./views.js";
 import { deskStore } from "../desk.js";
-import { sqliteMedia } from "./media.js";
+import { mediaStore } from "../media.js";
 import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
@@ -82,12 +82,9 @@ class SqliteStore implements PostStore {
       sqliteStoredBytesReader(db),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
-    Object.assign(
-      this,
-      sqliteViews(db, exclusive),
-      deskStore(sqliteExecutor(db, (work) => this.writes.exclusive(work))),
-    );
-    Object.assign(this, sqliteMedia(db, exclusive));
+    // Writes in their turn among the store's writers; reads at once.
+    const inTurn = sqliteExecutor(db, exclusive);
+    Object.assign(this, sqliteViews(db, exclusive), deskStore(inTurn), mediaStore(inTurn));
     for (const role of [SqlitePublications, SqlitePostLists, SqliteSearch]) {
       addRole(this, new role(db));
     }
