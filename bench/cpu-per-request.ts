@@ -1,8 +1,9 @@
 // CPU time per request, for a machine shared with other work, where req/s ratios swing with
 // the neighbours' load: each server's own CPU (utime + stime from /proc; on PostgreSQL plus
 // its backends') over a wrk run, divided by the requests answered. Ceiling, this build and
-// another build (BENCH_BEFORE, a checkout with dist built, at schema version 10) on the 1k
-// set, cache off, single posts with content; "ratio" is the ceiling's CPU over each server's.
+// another build (BENCH_BEFORE, a checkout with dist built, whose schema is at
+// BENCH_BEFORE_VERSION, default 10) on the 1k set, cache off, single posts with content;
+// "ratio" is the ceiling's CPU over each server's.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,8 @@ import { atSchemaVersion, sqliteDataSet } from "./sqlite-sets.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BEFORE = process.env.BENCH_BEFORE;
+/** The schema version the before build knows: later steps are taken back off its copy. */
+const BEFORE_VERSION = Number(process.env.BENCH_BEFORE_VERSION ?? 10);
 const paths = Array.from({ length: 1000 }, (_, i) => `/v1/posts/${postId(i)}?includeContent=true`);
 const work = mkdtempSync(join(tmpdir(), "folio-cpu-"));
 let port = 18800;
@@ -57,10 +60,11 @@ async function cpuPerRequest(server: Running, pgUrl?: string): Promise<number> {
 const UNDO_STEP_11 = `DROP TRIGGER IF EXISTS posts_bytes_stale ON posts;
   DROP TRIGGER IF EXISTS authors_bytes_stale ON authors; DROP TABLE IF EXISTS post_bytes`;
 
-async function pgAtVersion10(url: string): Promise<void> {
+async function pgAtVersion(url: string, version: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`DELETE FROM folio_schema WHERE version > 10; ${UNDO_STEP_11}`);
+  await client.query("DELETE FROM folio_schema WHERE version > $1", [version]);
+  if (version < 11) await client.query(UNDO_STEP_11);
   await client.end();
 }
 
@@ -113,18 +117,18 @@ if (BEFORE)
   sqlite.push(
     await entry(
       "SQLite, before",
-      atSchemaVersion(sqlitePath, `${sqlitePath}.v10.db`),
+      atSchemaVersion(sqlitePath, `${sqlitePath}.before.db`, BEFORE_VERSION),
       undefined,
       BEFORE,
     ),
   );
 rows.push(...(await measure(sqlite)));
-// One database, so the two builds take turns: the before build needs it at version 10.
+// One database, so the two builds take turns: the before build needs it at its own version.
 const pgSet = await postgresDataSet(1000);
 try {
   rows.push(...(await measure([await entry("PostgreSQL, this build", pgSet.path, pgSet.path)])));
   if (BEFORE) {
-    await pgAtVersion10(pgSet.path);
+    await pgAtVersion(pgSet.path, BEFORE_VERSION);
     const before = await entry("PostgreSQL, before", pgSet.path, pgSet.path, BEFORE);
     rows.push(...(await measure([before])));
   }
