@@ -44,11 +44,6 @@ export class Pipeline {
     this.push({ text, values });
   }
 
-  /** Resolves once everything issued so far has run; rejects with the first failure. */
-  async sync(): Promise<void> {
-    await this.query("SELECT 1");
-  }
-
   /**
    * Ends the transaction whatever state it is in: what is still queued is dropped (it would
    * be rolled back), what is on the wire finishes first.

@@ -5,21 +5,20 @@ import type Database from "better-sqlite3";
 import type { Compiled, Executor, Statement } from "../statement.js";
 import { inTransaction } from "./background.js";
 import { guarded } from "./errors.js";
+import type { Exclusive } from "./views.js";
 
 /** SQLite binds no booleans and no undefined: they go as 1/0 and NULL. */
 const bindable = (value: unknown) =>
   value === undefined ? null : typeof value === "boolean" ? Number(value) : value;
 
-export type Turn = <T>(work: () => T | Promise<T>) => Promise<T>;
-
-export function sqliteExecutor(db: Database.Database, turn?: Turn): Executor {
+export function sqliteExecutor(db: Database.Database, turn?: Exclusive): Executor {
   return executor(db, new WeakMap(), turn);
 }
 
 function executor(
   db: Database.Database,
   prepared: WeakMap<Compiled<never>, Database.Statement>,
-  turn: Turn | undefined,
+  turn: Exclusive | undefined,
 ): Executor {
   const run = async <A, T>(
     s: Statement<A>,
