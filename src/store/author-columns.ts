@@ -1,6 +1,6 @@
 // Author rows, the same on every backend: the column values of the author upserts, in order,
 // and the social profile read back from its columns.
-import type { AuthorInput, SocialRecord } from "./records.js";
+import type { AuthorInput, AuthorRecord, SocialRecord } from "./records.js";
 
 export function authorColumns(a: AuthorInput): unknown[] {
   return [
@@ -27,4 +27,29 @@ export function socialOf(
     ...(displayName !== null && displayName !== undefined && { displayName: String(displayName) }),
     fid: Number(fid),
   };
+}
+
+/** An author's columns as read, under their record's names. */
+export interface AuthorJson {
+  id: string;
+  publicationId: string;
+  name: string;
+  walletAddress: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  socialUsername: string | null;
+  socialDisplayName: string | null;
+  /** BIGINT on PostgreSQL: read as a string there. */
+  socialFid: number | string | null;
+}
+
+/** NULL becomes an omitted field. */
+export function toAuthorRecord(a: AuthorJson): AuthorRecord {
+  const author: AuthorRecord = { id: a.id, publicationId: a.publicationId, name: a.name };
+  if (a.walletAddress !== null) author.walletAddress = a.walletAddress;
+  if (a.avatarUrl !== null) author.avatarUrl = a.avatarUrl;
+  if (a.bio !== null) author.bio = a.bio;
+  const social = socialOf(a.socialUsername, a.socialDisplayName, a.socialFid);
+  if (social !== undefined) author.social = social;
+  return author;
 }

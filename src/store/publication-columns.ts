@@ -41,10 +41,12 @@ export function toPublicationRecord(row: PublicationRow): PublicationRecord {
 }
 
 /**
- * The SELECT list of a publication row (alias `pub`). The owner is the one written, else the
- * publication's first author by id, else "": the original service always names one.
+ * A publication's owner: the one written, else its first author by id, else "" (the original
+ * service always names one). Over the alias `pub`.
  */
-export const PUBLICATION_COLUMNS = `pub.id, pub.slug, pub.name,
-  COALESCE(pub.owner_user_id,
-    (SELECT min(a.id) FROM authors a WHERE a.publication_id = pub.id), '') AS owner_user_id,
+export const OWNER = `COALESCE(pub.owner_user_id,
+    (SELECT min(a.id) FROM authors a WHERE a.publication_id = pub.id), '')`;
+
+/** The SELECT list of a publication row (alias `pub`), for statements written per backend. */
+export const PUBLICATION_COLUMNS = `pub.id, pub.slug, pub.name, ${OWNER} AS owner_user_id,
   pub.custom_domain, pub.summary, pub.logo_url`;

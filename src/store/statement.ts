@@ -4,6 +4,7 @@
 // request. Arguments are named: the builder is handed stand-ins, and the compiled parameter
 // list says where each argument goes.
 import {
+  sql,
   DummyDriver,
   Kysely,
   PostgresAdapter,
@@ -16,6 +17,7 @@ import {
   type DatabaseIntrospector,
   type DialectAdapter,
   type QueryCompiler,
+  type RawBuilder,
   type Selectable,
 } from "kysely";
 import type { Tables } from "./tables.js";
@@ -68,6 +70,19 @@ export interface Executor {
   changes<A>(statement: Statement<A>, args: A): Promise<number>;
   /** `work` in one transaction, its statements on one connection (on SQLite, in its turn). */
   transaction<T>(work: (sql: Executor) => Promise<T>): Promise<T>;
+}
+
+/** A read-only executor: what a role that only reads is given (on PostgreSQL, the read pool). */
+export type Reads = Pick<Executor, "rows">;
+
+/**
+ * `column` is one of `keys`, a list bound as one parameter so the text is the same for any
+ * count: on SQLite a JSON array (its executor binds a list so), on PostgreSQL an array.
+ */
+export function among(column: string, keys: unknown, dialect: Dialect): RawBuilder<boolean> {
+  return dialect === "sqlite"
+    ? sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${keys}))`
+    : sql<boolean>`${sql.ref(column)} = ANY(${keys}::text[])`;
 }
 
 /** Where an argument goes: the builder sees one of these in its place. */

@@ -11,6 +11,24 @@ export interface Tables {
   publications: {
     id: string;
     slug: string;
+    name: string;
+    owner_user_id: string | null;
+    custom_domain: string | null;
+    custom_domain_host: string | null;
+    summary: string | null;
+    logo_url: string | null;
+  };
+  authors: {
+    id: string;
+    publication_id: string;
+    name: string;
+    wallet_address: string | null;
+    avatar_url: string | null;
+    bio: string | null;
+    social_username: string | null;
+    social_display_name: string | null;
+    /** BIGINT on PostgreSQL: read as a string there. */
+    social_fid: ColumnType<number | string | null, number | null, number | null>;
   };
   api_keys: {
     id: string;

@@ -122,6 +122,25 @@ for (const factory of await storeFactories()) {
       ]);
     });
 
+    it("reads a user's social profile as written, its fid a number on every backend", async () => {
+      const [ada] = await store.usersByIds(["usr_1"]);
+      assert.deepEqual(ada?.social, { username: "ada", displayName: "Ada L", fid: 3 });
+      assert.deepEqual(await store.findUser({ id: "usr_1" }), ada);
+    });
+
+    it("finds nothing, and fails nothing, for keys holding NUL, controls, spaces or ..", async () => {
+      for (const key of ["pub\0_1", "pub_1\u0007", "pub 1", "..", "../pub_1", "usr\0_1"]) {
+        assert.equal(await store.findPublication({ id: key }), undefined, key);
+        assert.equal(await store.findPublication({ slug: key }), undefined, key);
+        assert.equal(await store.findPublication({ domainHost: key }), undefined, key);
+        assert.equal(await store.findUser({ id: key }), undefined, key);
+        assert.equal(await store.findUser({ walletAddress: key }), undefined, key);
+      }
+      const found = await store.usersByIds(["usr\0_1", "usr_1", "..", "usr 3"]);
+      assert.deepEqual(ids(found), ["usr_1"]);
+      assert.deepEqual(await store.publicationsByIds(["\0"]), []);
+    });
+
     const list = (scope: ListQuery["scope"], rest: Partial<ListQuery> = {}) =>
       store.listPosts({ scope, limit: 100, withContent: false, visibleAt: NOW, ...rest });
 

@@ -71,14 +71,14 @@ test("SQLite: prepared once per connection; booleans and missing values are boun
 
 test("SQLite: with a turn, a statement that writes waits for it and a read does not", async () => {
   const db = new Database(":memory:");
-  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT)");
+  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT, name TEXT)");
   const turns: string[] = [];
   const sql = sqliteExecutor(db, async (work) => {
     turns.push("write");
     return work();
   });
   const add = statement((q, a: { id: string }) =>
-    q.insertInto("publications").values({ id: a.id, slug: a.id }),
+    q.insertInto("publications").values({ id: a.id, slug: a.id, name: a.id }),
   );
   const all = statement((q) => q.selectFrom("publications").select(["id"]));
   assert.equal(await sql.changes(add, { id: "p1" }), 1);
@@ -89,7 +89,7 @@ test("SQLite: with a turn, a statement that writes waits for it and a read does 
 
 test("SQLite: a transaction takes the turn once, and a failure inside it writes nothing", async () => {
   const db = new Database(":memory:");
-  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT)");
+  db.exec("CREATE TABLE publications (id TEXT PRIMARY KEY, slug TEXT, name TEXT)");
   // A real queue: a statement inside the transaction that waited for it would never run.
   let queue: Promise<unknown> = Promise.resolve();
   let turns = 0;
@@ -100,7 +100,7 @@ test("SQLite: a transaction takes the turn once, and a failure inside it writes 
     return run;
   });
   const add = statement((q, a: { id: string }) =>
-    q.insertInto("publications").values({ id: a.id, slug: a.id }),
+    q.insertInto("publications").values({ id: a.id, slug: a.id, name: a.id }),
   );
   const all = statement((q) => q.selectFrom("publications").select(["id"]).orderBy("id"));
   await sql.transaction(async (tx) => {

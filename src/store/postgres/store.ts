@@ -17,7 +17,7 @@ import type {
 } from "../post-store.js";
 import type { WriteOptions } from "../post-store.js";
 import { apiKeyStore } from "../api-keys.js";
-import { postgresExecutor } from "./executor.js";
+import { postgresExecutor, postgresReads } from "./executor.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
 import { ChangeWatch } from "./change-watch.js";
 import { postgresViews } from "./views.js";
@@ -30,7 +30,7 @@ import { postgresPostReads } from "./post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
 import { PostgresPostLists } from "./post-lists.js";
-import { PostgresPublications } from "./publications.js";
+import { publicationReader } from "../publications.js";
 import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
@@ -86,9 +86,10 @@ class PostgresStore implements PostStore {
       translate: (error) => this.translate(error),
       statementTimeoutMs: options.statementTimeoutMs,
     };
-    for (const role of [PostgresPublications, PostgresPostLists, PostgresSearch]) {
+    for (const role of [PostgresPostLists, PostgresSearch]) {
       addRole(this, new role(this.context));
     }
+    Object.assign(this, publicationReader(postgresReads(this.context)));
     Object.assign(this, postgresPostReads(this.context, onPrimary));
     Object.assign(this, postgresStoredBytesReader(this.context));
     Object.assign(

@@ -7,9 +7,15 @@ import { inTransaction } from "./background.js";
 import { guarded } from "./errors.js";
 import type { Exclusive } from "./views.js";
 
-/** SQLite binds no booleans and no undefined: they go as 1/0 and NULL. */
+/** SQLite binds no booleans, lists or undefined: they go as 1/0, JSON arrays and NULL. */
 const bindable = (value: unknown) =>
-  value === undefined ? null : typeof value === "boolean" ? Number(value) : value;
+  value === undefined
+    ? null
+    : typeof value === "boolean"
+      ? Number(value)
+      : Array.isArray(value)
+        ? JSON.stringify(value)
+        : value;
 
 export function sqliteExecutor(db: Database.Database, turn?: Exclusive): Executor {
   return executor(db, new WeakMap(), turn);

@@ -33,7 +33,7 @@ import { sqliteMaintenance } from "./maintenance.js";
 import { openDatabase } from "./open.js";
 import { addRole } from "../wrap-methods.js";
 import { SqlitePostLists } from "./post-lists.js";
-import { SqlitePublications } from "./publications.js";
+import { publicationReader } from "../publications.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
 import { openSqliteSnapshot } from "./export-reads.js";
@@ -79,13 +79,14 @@ class SqliteStore implements PostStore {
       this,
       sqliteAuthoringReads(db),
       apiKeyStore(sqliteExecutor(db)),
+      publicationReader(sqliteExecutor(db)),
       sqliteStoredBytesReader(db),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     // Writes in their turn among the store's writers; reads at once.
     const inTurn = sqliteExecutor(db, exclusive);
     Object.assign(this, sqliteViews(db, exclusive), deskStore(inTurn), mediaStore(inTurn));
-    for (const role of [SqlitePublications, SqlitePostLists, SqliteSearch]) {
+    for (const role of [SqlitePostLists, SqliteSearch]) {
       addRole(this, new role(db));
     }
     const roles = {
