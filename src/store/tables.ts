@@ -87,6 +87,33 @@ export interface Tables {
     created_at: Millis;
     last_used_at: MaybeMillis;
   };
+  webhook_events: {
+    id: string;
+    type: string;
+    post_id: string;
+    publication_id: string;
+    created_at: Millis;
+    payload: string;
+    content: string | null;
+  };
+  webhook_deliveries: {
+    seq: ColumnType<number | string, never, never>;
+    id: string;
+    event_id: string;
+    endpoint_id: string;
+    post_id: string;
+    state: "pending" | "delivered" | "failed";
+    attempts: number;
+    created_at: Millis;
+    retry_since: Millis;
+    next_attempt_at: Millis;
+    lease_until: Millis;
+    lease_owner: string | null;
+    last_attempt_at: MaybeMillis;
+    last_status: number | null;
+    last_error: string | null;
+    delivered_at: MaybeMillis;
+  };
   media: {
     id: string;
     publication_id: string;

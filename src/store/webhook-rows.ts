@@ -78,9 +78,11 @@ export interface DeliveryRow {
   delivered_at: Int | null;
 }
 
-export const DELIVERY_COLUMNS = `d.id, d.event_id, e.type, d.post_id, d.endpoint_id, d.state,
-  d.attempts, d.created_at, d.last_attempt_at, d.next_attempt_at, d.last_status, d.last_error,
-  d.delivered_at`;
+export const DELIVERY_COLUMNS = [
+  ...["d.id", "d.event_id", "e.type", "d.post_id", "d.endpoint_id", "d.state", "d.attempts"],
+  ...["d.created_at", "d.last_attempt_at", "d.next_attempt_at", "d.last_status", "d.last_error"],
+  "d.delivered_at",
+] as const;
 
 export function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
   const d: DeliveryRecord = {

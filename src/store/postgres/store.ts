@@ -34,7 +34,8 @@ import { publicationReader } from "../publications.js";
 import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
 import { postgresGoLiveEvents } from "./go-live-events.js";
-import { postgresWebhookDeliveries } from "./webhook-deliveries.js";
+import { postgresClaim } from "./webhook-deliveries.js";
+import { webhookDeliveryStore } from "../webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
 import type { Represent } from "../stored-bytes.js";
 import { postgresStoredBytesReader } from "./stored-bytes.js";
@@ -95,7 +96,11 @@ class PostgresStore implements PostStore {
     Object.assign(
       this,
       webhookEndpointStore(postgresExecutor(onPrimary)),
-      postgresWebhookDeliveries(onPrimary),
+      webhookDeliveryStore({
+        queue: postgresExecutor(onPrimary),
+        main: postgresExecutor(onPrimary),
+        claim: postgresClaim(onPrimary),
+      }),
     );
     Object.assign(this, postgresGoLiveEvents(onPrimary));
     Object.assign(

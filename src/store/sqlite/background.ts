@@ -15,8 +15,8 @@ export class Background {
     private readonly writes: WriteQueue,
   ) {}
 
-  /** An in-memory database has no second connection: its one connection serves. */
-  private get db(): Database.Database {
+  /** The connection, opened on first use; an in-memory database's one connection serves. */
+  get db(): Database.Database {
     if (this.main.memory) return this.main;
     if (this.connection === undefined) {
       const db = new Database(this.main.name);

@@ -17,12 +17,16 @@ const bindable = (value: unknown) =>
         ? JSON.stringify(value)
         : value;
 
-export function sqliteExecutor(db: Database.Database, turn?: Exclusive): Executor {
-  return executor(db, new WeakMap(), turn);
+/** `db` may be given as a function: the connection is then opened by the first statement. */
+export function sqliteExecutor(
+  db: Database.Database | (() => Database.Database),
+  turn?: Exclusive,
+): Executor {
+  return executor(typeof db === "function" ? db : () => db, new WeakMap(), turn);
 }
 
 function executor(
-  db: Database.Database,
+  db: () => Database.Database,
   prepared: WeakMap<Compiled<never>, Database.Statement>,
   turn: Exclusive | undefined,
 ): Executor {
@@ -34,7 +38,7 @@ function executor(
     const compiled = s.sqlite as Compiled<never>;
     let statement = prepared.get(compiled);
     if (statement === undefined) {
-      statement = guarded(() => db.prepare(compiled.sql));
+      statement = guarded(() => db().prepare(compiled.sql));
       prepared.set(compiled, statement);
     }
     const ready = statement;
@@ -49,7 +53,7 @@ function executor(
     changes: (s, args) => run(s, args, (statement, values) => statement.run(...values).changes),
     transaction(work) {
       // Inside, statements run at once: the transaction already holds the turn.
-      const inside = () => inTransaction(db, () => work(executor(db, prepared, undefined)));
+      const inside = () => inTransaction(db(), () => work(executor(db, prepared, undefined)));
       return turn === undefined ? inside() : turn(inside);
     },
   };

@@ -24,7 +24,8 @@ import { sqliteGoLiveEvents } from "./go-live-events.js";
 import { sqliteViews, type Exclusive } from "./views.js";
 import { deskStore } from "../desk.js";
 import { mediaStore } from "../media.js";
-import { sqliteWebhookDeliveries } from "./webhook-deliveries.js";
+import { sqliteClaim } from "./webhook-deliveries.js";
+import { webhookDeliveryStore } from "../webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
 import { sqlitePostReads } from "./post-reads.js";
@@ -91,7 +92,14 @@ class SqliteStore implements PostStore {
     }
     const roles = {
       ...webhookEndpointStore(sqliteExecutor(db, (work) => this.background.onMain(work))),
-      ...sqliteWebhookDeliveries(db, this.background),
+      ...webhookDeliveryStore({
+        queue: sqliteExecutor(
+          () => this.background.db,
+          (work) => this.background.exclusive(work),
+        ),
+        main: inTurn,
+        claim: sqliteClaim(this.background),
+      }),
       ...sqliteGoLiveEvents(this.background),
     };
     Object.assign(
