@@ -30,17 +30,25 @@ export interface HeadModel {
   next?: string;
 }
 
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/;
+const UNSAFE_IN_SCRIPT_ALL = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
 /** JSON text that cannot end the <script> element it sits in, nor start a comment there. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(value);
+  return UNSAFE_IN_SCRIPT.test(json)
+    ? json.replace(UNSAFE_IN_SCRIPT_ALL, (c) => SCRIPT_ESCAPES[c]!)
+    : json;
 }
 
-interface CardImage {
+export interface CardImage {
   url: string;
   width?: number;
   height?: number;
@@ -63,31 +71,36 @@ export interface Card {
   };
 }
 
-/** OpenGraph (ogp.me) and Twitter card tags for a page. */
-export function cardTags(card: Card): MetaTag[] {
-  const og = (property: string, content: string | undefined): MetaTag[] =>
-    content === undefined || content === "" ? [] : [{ property, content }];
-  const tw = (name: string, content: string | undefined): MetaTag[] =>
-    content === undefined || content === "" ? [] : [{ name, content }];
+/**
+ * OpenGraph (ogp.me) and Twitter card tags for a page; empty values are left out. The site's
+ * name stands for a card that names none.
+ */
+export function cardTags(card: Card, siteName?: string): MetaTag[] {
+  const tags: MetaTag[] = [];
+  const og = (property: string, content: string | undefined) => {
+    if (content !== undefined && content !== "") tags.push({ property, content });
+  };
+  const tw = (name: string, content: string | undefined) => {
+    if (content !== undefined && content !== "") tags.push({ name, content });
+  };
   const { image, article } = card;
-  return [
-    ...og("og:type", card.type),
-    ...og("og:title", card.title),
-    ...og("og:description", card.description),
-    ...og("og:url", card.url),
-    ...og("og:site_name", card.siteName),
-    ...og("og:image", image?.url),
-    ...og("og:image:width", image?.width?.toString()),
-    ...og("og:image:height", image?.height?.toString()),
-    ...og("og:image:alt", image?.alt),
-    ...og("article:published_time", article?.publishedTime),
-    ...og("article:modified_time", article?.modifiedTime),
-    ...(article?.authors ?? []).flatMap((name) => og("article:author", name)),
-    ...(article?.tags ?? []).flatMap((tag) => og("article:tag", tag)),
-    ...tw("twitter:card", image === undefined ? "summary" : "summary_large_image"),
-    ...tw("twitter:title", card.title),
-    ...tw("twitter:description", card.description),
-    ...tw("twitter:image", image?.url),
-    ...tw("twitter:image:alt", image?.alt),
-  ];
+  og("og:type", card.type);
+  og("og:title", card.title);
+  og("og:description", card.description);
+  og("og:url", card.url);
+  og("og:site_name", card.siteName ?? siteName);
+  og("og:image", image?.url);
+  og("og:image:width", image?.width?.toString());
+  og("og:image:height", image?.height?.toString());
+  og("og:image:alt", image?.alt);
+  og("article:published_time", article?.publishedTime);
+  og("article:modified_time", article?.modifiedTime);
+  for (const author of article?.authors ?? []) og("article:author", author);
+  for (const tag of article?.tags ?? []) og("article:tag", tag);
+  tw("twitter:card", image === undefined ? "summary" : "summary_large_image");
+  tw("twitter:title", card.title);
+  tw("twitter:description", card.description);
+  tw("twitter:image", image?.url);
+  tw("twitter:image:alt", image?.alt);
+  return tags;
 }

@@ -11,7 +11,7 @@ import type { DiscoverySearch } from "../posts/discovery-search.js";
 import type { RepresentationService } from "../http/edge/send-post.js";
 import type { PostLists, PublicationReader, PublicationRecord } from "../store/post-store.js";
 import { excerpt, textOf } from "./body.js";
-import { cardTags, scriptSafeJson, type Card, type HeadModel } from "./head.js";
+import { cardTags, scriptSafeJson, type Card, type CardImage, type HeadModel } from "./head.js";
 import type {
   AuthorPage,
   ErrorPage,
@@ -307,7 +307,10 @@ export interface ModelParts {
   views: Views;
 }
 
-/** The post page's model from its wire form; its neighbours link older and newer posts. */
+/**
+ * The post page's model from its wire form; its neighbours link older and newer posts. Built
+ * field by field: with the cache off, every view of a post makes one.
+ */
 export function postPageModel(
   parts: ModelParts,
   where: Where,
@@ -317,55 +320,57 @@ export function postPageModel(
   neighbours: { older?: Neighbour; newer?: Neighbour },
 ): PostPage {
   const { views, urls } = parts;
-  const view = views.post(publication, wire, images);
-  const link = (n: Neighbour) => ({ name: n.title, url: urls.post(publication, n.slug) });
+  const text = textOf(wire.staticHtml ?? "");
+  const view = views.post(publication, wire, images, text);
+  const publicationView = views.publication(publication);
   const cover = view.image;
-  const image = cover && {
-    ...{ url: cover.url, alt: view.title },
-    ...(cover.width !== undefined && { width: cover.width, height: cover.height }),
-  };
-  const description = wire.subtitle ?? excerpt(textOf(wire.staticHtml ?? ""));
+  let image: CardImage | undefined;
+  if (cover !== undefined) {
+    image = { url: cover.url, alt: view.title };
+    if (cover.width !== undefined) {
+      image.width = cover.width;
+      image.height = cover.height;
+    }
+  }
+  const description = wire.subtitle ?? excerpt(text);
+  const authors = view.authors;
   const card: Card = {
-    ...{ type: "article", title: wire.title, description, url: view.url },
+    type: "article",
+    title: wire.title,
+    description,
+    url: view.url,
     siteName: publication.name,
-    ...(image && { image }),
-    article: {
-      ...(view.published && { publishedTime: view.published.iso }),
-      ...(view.updated && { modifiedTime: view.updated.iso }),
-      authors: view.authors.map((a) => a.url),
-      tags: wire.categories,
-    },
+    article: { authors: authors.map((a) => a.url), tags: wire.categories },
   };
-  const jsonLd = {
+  if (image !== undefined) card.image = image;
+  if (view.published !== undefined) card.article!.publishedTime = view.published.iso;
+  if (view.updated !== undefined) card.article!.modifiedTime = view.updated.iso;
+  const jsonLd: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: wire.title,
     description,
     url: view.url,
     mainEntityOfPage: view.url,
-    ...(image && { image: [image.url] }),
-    ...(view.published && { datePublished: view.published.iso }),
-    ...(view.updated && { dateModified: view.updated.iso }),
-    author: view.authors.map((a) => ({ "@type": "Person", name: a.name, url: a.url })),
-    publisher: organization(publication, views.publication(publication)),
-    ...(wire.categories.length > 0 && { keywords: wire.categories.join(", ") }),
   };
+  if (image !== undefined) jsonLd.image = [image.url];
+  if (view.published !== undefined) jsonLd.datePublished = view.published.iso;
+  if (view.updated !== undefined) jsonLd.dateModified = view.updated.iso;
+  jsonLd.author = authors.map((a) => ({ "@type": "Person", name: a.name, url: a.url }));
+  jsonLd.publisher = organization(publication, publicationView);
+  if (wire.categories.length > 0) jsonLd.keywords = wire.categories.join(", ");
+  const title = `${wire.title} · ${publication.name}`;
+  const page = commonModel(parts, where, publication, { card, jsonLd, title }) as PostPage;
+  page.publication = publicationView;
+  page.post = view;
   const { older, newer } = neighbours;
-  return {
-    ...commonModel(parts, where, publication, {
-      card,
-      jsonLd,
-      title: `${wire.title} · ${publication.name}`,
-    }),
-    publication: views.publication(publication),
-    post: view,
-    ...((older ?? newer) && {
-      neighbours: {
-        ...(older && { previous: link(older) }),
-        ...(newer && { next: link(newer) }),
-      },
-    }),
-  };
+  if (older !== undefined || newer !== undefined) {
+    const link = (n: Neighbour) => ({ name: n.title, url: urls.post(publication, n.slug) });
+    page.neighbours = {};
+    if (older !== undefined) page.neighbours.previous = link(older);
+    if (newer !== undefined) page.neighbours.next = link(newer);
+  }
+  return page;
 }
 
 interface Neighbour {
@@ -434,7 +439,7 @@ function headModel(parts: HeadParts, publication: PublicationView | undefined, s
     title: parts.title,
     description: card?.description ?? "",
     canonical: parts.noCanonical === true ? "" : (card?.url ?? ""),
-    meta: card === undefined ? [] : cardTags({ ...card, siteName: card.siteName ?? siteName }),
+    meta: card === undefined ? [] : cardTags(card, siteName),
     feeds:
       publication === undefined
         ? []

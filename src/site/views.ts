@@ -77,9 +77,14 @@ export class Views {
 
   /**
    * A post's page from its wire form (the read service's bytes, with content); `images` knows
-   * the uploaded images among its cover and body.
+   * the uploaded images among its cover and body; `text`, its body's text when already known.
    */
-  post(p: PublicationRecord, wire: WirePost, images: ImageLookup = () => undefined): PostView {
+  post(
+    p: PublicationRecord,
+    wire: WirePost,
+    images: ImageLookup = () => undefined,
+    text?: string,
+  ): PostView {
     const html = wire.staticHtml ?? "";
     const publishedAt = wire.publishedAt === undefined ? undefined : Number(wire.publishedAt);
     const updatedAt = wire.updatedAt === undefined ? undefined : Number(wire.updatedAt);
@@ -89,7 +94,7 @@ export class Views {
       url: this.urls.post(p, wire.slug),
       revised:
         publishedAt !== undefined && updatedAt !== undefined && updatedAt - publishedAt >= DAY_MS,
-      readingMinutes: readingMinutes(textOf(html)),
+      readingMinutes: readingMinutes(text ?? textOf(html)),
       authors: wire.authors.map((a) => this.author(p, a)),
       categories: wire.categories.map((c) => this.tag(p, c)),
       html: pageBody(html, images),
