@@ -6,10 +6,15 @@ import { surrogateKey } from "../http/edge/headers.js";
 import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
 import type { Produced } from "../posts/cached-answers.js";
-import type { Discovery, FeedItem, Page } from "../posts/discovery.js";
+import type { Discovery, Page, PageRequest } from "../posts/discovery.js";
 import type { DiscoverySearch } from "../posts/discovery-search.js";
 import type { RepresentationService } from "../http/edge/send-post.js";
-import type { PostLists, PublicationReader, PublicationRecord } from "../store/post-store.js";
+import type {
+  ListScope,
+  PostLists,
+  PublicationReader,
+  PublicationRecord,
+} from "../store/post-store.js";
 import { excerpt, textOf } from "./body.js";
 import { cardTags, scriptSafeJson, type Card, type CardImage, type HeadModel } from "./head.js";
 import type {
@@ -18,6 +23,7 @@ import type {
   FrontPage,
   PageModel,
   Pagination,
+  PostCardView,
   PostPage,
   PublicationPage,
   PublicationView,
@@ -81,7 +87,7 @@ export class Pages {
     if (found === undefined) return undefined;
     const publication = await discovery.publication({ slug: found.publicationSlug });
     if (publication === undefined) return undefined;
-    const wire = JSON.parse(found.body.toString("utf8")) as WirePost;
+    const wire = wireOf(found.body);
     const position = { publishedAt: Number(wire.publishedAt ?? 0), id: wire.id };
     const { older, newer } = await store.neighbours({
       ...{ publicationId: publication.id, position, visibleAt: now },
@@ -100,7 +106,7 @@ export class Pages {
   /** A publication's home: its newest posts, a keyset page at a time. */
   async publication(where: Where, publication: PublicationRecord, cursor: Cursor, now: number) {
     const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
-    const page = await this.parts.discovery.posts({ publicationId: publication.id }, request, now);
+    const page = await this.cards(publication, { publicationId: publication.id }, request, now);
     const view = this.views.publication(publication);
     const { urls } = this.parts;
     const pagination = paginate(cursor, page, (c) => urls.home(publication, c));
@@ -115,7 +121,7 @@ export class Pages {
         pagination,
       }),
       publication: view,
-      posts: page.items.map((post) => this.views.card(publication, post)),
+      posts: page.items,
       ...(pagination && { pagination }),
     };
     const keys = [depends.publication(publication.id)];
@@ -131,7 +137,7 @@ export class Pages {
   ) {
     const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
     const scope = { publicationTag: { publicationId: publication.id, tag } };
-    const page = await this.parts.discovery.posts(scope, request, now);
+    const page = await this.cards(publication, scope, request, now);
     if (page.items.length === 0 && cursor.at === undefined) return undefined;
     const { urls } = this.parts;
     const pagination = paginate(cursor, page, (c) => urls.tag(publication, tag, c));
@@ -146,7 +152,7 @@ export class Pages {
       }),
       publication: this.views.publication(publication),
       tag: this.views.tag(publication, tag),
-      posts: page.items.map((post) => this.views.card(publication, post)),
+      posts: page.items,
       ...(pagination && { pagination }),
     };
     const keys = [depends.publication(publication.id)];
@@ -157,11 +163,8 @@ export class Pages {
     const { discovery } = this.parts;
     const author = await discovery.user({ id: authorId });
     if (author === undefined || author.publicationId !== publication.id) return undefined;
-    const page = await discovery.posts(
-      { authorId },
-      { limit: PAGE_POSTS * 2, withContent: false },
-      now,
-    );
+    const request = { limit: PAGE_POSTS * 2, withContent: false };
+    const page = await this.cards(publication, { authorId }, request, now);
     const view = this.views.author(publication, author);
     const description = author.bio ?? `Posts by ${author.name} in ${publication.name}.`;
     const title = `${author.name} · ${publication.name}`;
@@ -181,7 +184,7 @@ export class Pages {
       ...this.common(where, publication, { card, jsonLd, title }),
       publication: this.views.publication(publication),
       author: view,
-      posts: page.items.map((post) => this.views.card(publication, post)),
+      posts: page.items,
     };
     const keys = [depends.publication(publication.id), depends.user(authorId)];
     return this.produced("author", model, keys, [...page.dependencies, ...keys]);
@@ -189,9 +192,10 @@ export class Pages {
 
   /** Folio's front page: its publications and the newest posts across them. */
   async front(now: number) {
-    const { discovery, store, urls, siteName } = this.parts;
+    const { store, urls, siteName } = this.parts;
     const publications = await store.listPublications("", FRONT_PUBLICATIONS);
-    const page = await discovery.feedOfRecords({ limit: FRONT_POSTS, withContent: false }, now);
+    const request = { limit: FRONT_POSTS, withContent: false };
+    const { posts, dependencies } = await this.feedCards(request, now);
     const description = `${siteName}: ${publications.map((p) => p.name).join(", ")}.`;
     const model: FrontPage = {
       ...this.common({ main: true }, undefined, {
@@ -200,9 +204,9 @@ export class Pages {
         title: siteName,
       }),
       publications: publications.map((p) => this.views.publication(p)),
-      posts: page.items.map((item: FeedItem) => this.views.card(item.publication, item.post, true)),
+      posts,
     };
-    return this.produced("front", model, ["feed"], page.dependencies);
+    return this.produced("front", model, ["feed"], dependencies);
   }
 
   /** Search over every publication's posts, or over one's on its own domain. */
@@ -233,6 +237,42 @@ export class Pages {
       })),
     };
     return this.produced("search", model, ["search"], ["search"]);
+  }
+
+  /**
+   * A page of one of the publication's lists as cards, made from the posts' stored bodies (one
+   * indexed read, no aggregation); from their records when one was stored without a body.
+   */
+  private async cards(
+    publication: PublicationRecord,
+    scope: ListScope,
+    request: PageRequest,
+    now: number,
+  ): Promise<Page<PostCardView>> {
+    const { discovery } = this.parts;
+    const bodies = await discovery.bodies(scope, request, now);
+    if (bodies.items.every((item) => item.body !== null)) {
+      const items = bodies.items.map((item) => this.views.card(publication, wireOf(item.body!)));
+      return { ...bodies, items };
+    }
+    const records = await discovery.posts(scope, request, now);
+    return { ...records, items: records.items.map((post) => this.views.card(publication, post)) };
+  }
+
+  /** The newest posts across publications as cards, each naming its publication (as `cards`). */
+  private async feedCards(request: PageRequest, now: number) {
+    const { discovery } = this.parts;
+    const feed = await discovery.feed(request, now);
+    if (feed.items.every((item) => item.post.body !== null)) {
+      const posts = feed.items.map((item) =>
+        this.views.card(item.publication, wireOf(item.post.body!), true),
+      );
+      return { posts, dependencies: feed.dependencies };
+    }
+    // The records are a second read: the page's dependencies are that read's.
+    const records = await discovery.feedOfRecords(request, now);
+    const posts = records.items.map((item) => this.views.card(item.publication, item.post, true));
+    return { posts, dependencies: records.dependencies };
   }
 
   /** The 404 page of a host: the same bytes for anything not found there. */
@@ -516,6 +556,9 @@ function paginate(
   }
   return links.next === undefined && links.prev === undefined ? undefined : links;
 }
+
+/** A post's stored body (the read service's bytes) as its wire form. */
+const wireOf = (body: Buffer) => JSON.parse(body.toString("utf8")) as WirePost;
 
 /** A dependency name as a header may carry it: an id may hold what a header may not. */
 function cdnKey(name: string): string {

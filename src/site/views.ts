@@ -17,6 +17,9 @@ import type { SiteUrls } from "./urls.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An author the wire form names no name for (the original's schema allows it). */
+const ANONYMOUS = "Anonymous";
+
 const DATE = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -41,6 +44,12 @@ function dateView(ms: number | undefined): DateView | undefined {
   return { iso: date.toISOString(), text };
 }
 
+/** What a card shows of a post: its record, or its wire form (its stored body), whose time is text. */
+type CardSource = Pick<PostRecord, "title" | "slug" | "categories" | "subtitle" | "imageUrl"> & {
+  authors: readonly { id: string; name?: string }[];
+  publishedAt?: number | string;
+};
+
 export class Views {
   constructor(readonly urls: SiteUrls) {}
 
@@ -63,7 +72,7 @@ export class Views {
   }
 
   author(p: PublicationRecord, a: Pick<AuthorRecord, "id"> & Partial<AuthorRecord>) {
-    const name = a.name ?? "Anonymous";
+    const name = a.name ?? ANONYMOUS;
     const view: AuthorView = { id: a.id, name, url: this.urls.author(p, a.id) };
     if (a.avatarUrl !== undefined) view.avatarUrl = a.avatarUrl;
     if (a.bio !== undefined) view.bio = a.bio;
@@ -110,18 +119,19 @@ export class Views {
   }
 
   /** A post as a list shows it; `mixed`: the list shows posts of several publications. */
-  card(p: PublicationRecord, post: PostRecord, mixed = false): PostCardView {
+  card(p: PublicationRecord, post: CardSource, mixed = false): PostCardView {
     // Built field by field: a list page makes a dozen of these per request.
     const { urls } = this;
     const card: PostCardView = {
       title: post.title,
       url: urls.post(p, post.slug),
-      authors: post.authors.map((a) => ({ name: a.name, url: urls.author(p, a.id) })),
+      authors: post.authors.map((a) => ({ name: a.name ?? ANONYMOUS, url: urls.author(p, a.id) })),
       categories: post.categories.map((c) => this.tag(p, c)),
     };
     if (post.subtitle !== undefined) card.subtitle = post.subtitle;
     if (post.imageUrl !== undefined) card.imageUrl = post.imageUrl;
-    const published = dateView(post.publishedAt);
+    const at = post.publishedAt;
+    const published = dateView(at === undefined ? undefined : Number(at));
     if (published !== undefined) card.published = published;
     if (mixed) card.publication = { name: p.name, url: urls.home(p) };
     return card;

@@ -63,6 +63,8 @@ export const SITE_RECORDS: object[] = [
 export interface SiteBuilt {
   app: FastifyInstance;
   store: PostStore;
+  /** DATABASE_URL of the same data, to change it behind the app's back. */
+  url: string;
   /** What the app believes the time is; tests move it. */
   clock: { now: number };
 }
@@ -82,7 +84,7 @@ export async function buildSite(
   factory: StoreFactory,
   options: { env?: Record<string, string>; extra?: readonly object[] } = {},
 ): Promise<SiteBuilt> {
-  const { store, dispose } = await factory.create();
+  const { store, dispose, url } = await factory.create();
   await loadSiteData(store, options.extra);
   const clock = { now: SITE_NOW };
   const config = loadConfig({
@@ -94,7 +96,7 @@ export async function buildSite(
     await app.close();
     await dispose();
   });
-  return { app, store, clock };
+  return { app, store, url, clock };
 }
 
 /** Serves a built site on a free loopback port; its base URL. */

@@ -36,6 +36,21 @@ export async function storedBodies(
   );
 }
 
+/** Deletes the stored bodies of one post, or of every post: it is then served from records. */
+export async function dropBodies(factory: StoreFactory, url: string, postId?: string) {
+  const sql = "DELETE FROM post_bytes WHERE cast(? as text) IS NULL OR post_id = ?";
+  if (factory.name === "sqlite") {
+    const db = new Database(url);
+    db.prepare(sql).run(postId ?? null, postId ?? null);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql.replaceAll("?", "$1"), [postId ?? null]);
+  await client.end();
+}
+
 export async function postIds(factory: StoreFactory, url: string): Promise<string[]> {
   if (factory.name === "sqlite") {
     const db = new Database(url, { readonly: true });

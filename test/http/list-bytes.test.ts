@@ -6,8 +6,6 @@ import { createReadStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { loadDemo } from "../../src/cli/demo.js";
 import * as bodies from "../../src/http/discovery/bodies.js";
 import * as wire from "../../src/http/discovery/wire.js";
@@ -18,8 +16,9 @@ import type { ListScope, PostStore } from "../../src/store/post-store.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
 import { NOW, loadFixtures } from "../helpers/fixtures.js";
 import { writeGeneratedFile } from "../helpers/generated.js";
+import { dropBodies } from "../helpers/stored-bytes.js";
 import { importLines } from "../helpers/store-tools.js";
-import { storeFactories, type StoreFactory } from "../helpers/stores.js";
+import { storeFactories } from "../helpers/stores.js";
 
 /** Every list the store has: each publication's, each category's, and the feed. */
 async function scopesOf(store: PostStore): Promise<ListScope[]> {
@@ -67,20 +66,6 @@ async function comparePages(discovery: Discovery, scope: ListScope, withContent:
   return seen;
 }
 
-async function dropBody(factory: StoreFactory, url: string, postId: string) {
-  const sql = "DELETE FROM post_bytes WHERE post_id = ";
-  if (factory.name === "sqlite") {
-    const db = new Database(url);
-    db.prepare(`${sql}?`).run(postId);
-    db.close();
-    return;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`${sql}$1`, [postId]);
-  await client.end();
-}
-
 for (const factory of await storeFactories()) {
   describe(`list pages from stored bodies (${factory.name})`, () => {
     test("every page of every list equals the serializer's, with and without content", async () => {
@@ -114,7 +99,7 @@ for (const factory of await storeFactories()) {
       const before = await Promise.all(urls.map((u) => app.inject(u)));
       const listed = JSON.parse(before[1]!.body) as { items: { id: string }[] };
       assert.ok(listed.items.length > 0);
-      await dropBody(factory, url, listed.items[0]!.id);
+      await dropBodies(factory, url, listed.items[0]!.id);
       for (const [i, u] of urls.entries()) {
         const after = await app.inject(u);
         assert.equal(after.statusCode, 200);

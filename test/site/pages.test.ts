@@ -8,6 +8,7 @@ import { ndjson } from "../helpers/fixtures.js";
 import { makeKey } from "../helpers/authoring.js";
 import { exchange, responses } from "../helpers/raw-http.js";
 import { DOMAIN, LATER, PAGES, SITE_NOW, SITE_URL, buildSite } from "../helpers/site.js";
+import { dropBodies } from "../helpers/stored-bytes.js";
 import { storeFactories } from "../helpers/stores.js";
 import { one, readPage } from "./read-page.js";
 
@@ -147,6 +148,23 @@ for (const factory of await storeFactories()) {
       // A query is shown as it was typed, not as another reader's cached one.
       const upper = readPage((await app.inject("/search?q=GARDEN")).body);
       assert.ok(upper.elements.some((e) => e.tag === "input" && e.attributes.value === "GARDEN"));
+    });
+
+    it("list pages are made from stored bodies, and alike from records without them", async (t) => {
+      const env = { CACHE_MAX_BYTES: "0" };
+      const { app, url } = await buildSite(t, factory, { env });
+      const lists = [PAGES.front, PAGES.publication, PAGES.tag, PAGES.author].map((p) => p.url);
+      const fromBodies = await Promise.all(lists.map((u) => app.inject(u)));
+      for (const [i, res] of fromBodies.entries()) {
+        assert.equal(res.statusCode, 200, lists[i]);
+        assert.ok(readPage(res.body).links.get("canonical"), lists[i]);
+      }
+      await dropBodies(factory, url);
+      for (const [i, u] of lists.entries()) {
+        const fromRecords = await app.inject(u);
+        assert.equal(fromRecords.statusCode, 200, u);
+        assert.equal(fromRecords.body, fromBodies[i]!.body, u);
+      }
     });
 
     it("a publication pages by keyset: rel next/prev, no post twice or missed", async (t) => {
