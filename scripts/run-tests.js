@@ -44,14 +44,11 @@ const inTest = (path) => join("dist", "test", `${path}.test.js`);
 // Checks of time or load, one file at a time after the rest: load shedding's "recovers" saw
 // 503s with three files on 2 cores (a starved machine, not Folio), hidden and missing posts
 // answer in equal time, a stalled client is cut at its deadline, and a change reaches another
-// node within a second. The desk's autosave suite too: its reopened tab, beside another file,
-// twice took up nothing after the abandoned-tab interval; alone it never failed. That is a
-// defect still to find (the status helper now says what the page showed), not a cure.
+// node within a second.
 const ALONE = new Set(
   [
     ...["http/protection", "http/timing", "http/stalled-clients", "http/authoring-auth"],
     ...["store/authoring-nodes", "store/postgres-nodes", "cli/coherence", "bench/quiet"],
-    "desk/autosave",
   ].map(inTest),
 );
 /** The files side by side, then those of ALONE one at a time: 0 when all passed. */
@@ -118,7 +115,7 @@ const limited = http.filter((f) => !OTHER_MECHANISMS.has(f));
 // Chromium's files run one at a time after the rest: each drives a browser that takes a core
 // or more, and their "within a second" checks are checks of Folio, not of a starved machine.
 // The desk's editor suites, which reach Chromium through their helper (desk/writer.ts) and
-// mostly wait on the editor's pauses, run with the others (autosave alone: see ALONE).
+// mostly wait on the editor's pauses, run with the others.
 const browser = files.filter((f) => uses(f, BROWSER));
 const first = runAll(files.filter((f) => !browser.includes(f)));
 if (browser.length > 0) console.log(`\n# the browser suites, one at a time`);

@@ -40,6 +40,12 @@ export class Saver {
   private running: Promise<boolean> | undefined;
   /** A create whose answer was lost: resent as it was, so it cannot make two posts. */
   private pendingCreate: { key: string; body: PostBody } | undefined;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  /** The page is going away for good: what it keeps now is nobody's. */
+  private left = false;
+  /** Another tab's copy, looked at again once it may count as abandoned. */
+  private watcher: ReturnType<typeof setTimeout> | undefined;
+  private takingUp = false;
 
   constructor(
     private readonly api: DeskApi,
@@ -61,7 +67,21 @@ export class Saver {
       // Older browsers ask only when this is set.
       event.returnValue = "";
     });
-    setInterval(() => {
+    // Fired once the page really goes (its prompt accepted), unlike beforeunload. Without this
+    // word a visit takes the copy up only once it has gone untouched for ABANDONED_MS by the
+    // clock: a visit sooner would show the server's text and none of the writer's.
+    window.addEventListener("pagehide", (event) => {
+      if (event.persisted) return;
+      this.left = true;
+      clearInterval(this.heartbeat);
+      clearTimeout(this.watcher);
+      if (this.dirty || this.running !== undefined) this.keep();
+    });
+    // Another tab of this post wrote its copy: it may have gone away, leaving it to this one.
+    window.addEventListener("storage", (event) => {
+      if (this.local.isOfPost(event.key)) void this.takeUpLeft();
+    });
+    this.heartbeat = setInterval(() => {
       if (this.dirty) this.keep();
     }, HEARTBEAT_MS);
   }
@@ -75,8 +95,7 @@ export class Saver {
    * back; made on another version than the server's now, they are a conflict like a 412.
    */
   async takeUp(kept: Kept | undefined) {
-    if (kept === undefined) return;
-    if (sameBody(kept.body, this.ui.snapshot())) return;
+    if (kept === undefined || sameBody(kept.body, this.ui.snapshot())) return this.watch();
     if (kept.base !== this.etag && this.id !== undefined) {
       const theirs = await this.api.post(this.id);
       if (theirs.json !== undefined) return this.conflict(kept.body, theirs.json, true);
@@ -87,6 +106,31 @@ export class Saver {
     this.keep();
     this.ui.status("Your unsaved changes from an earlier visit are back.");
     this.schedule();
+  }
+
+  /**
+   * A copy another tab left, or one that came to count as abandoned while this page was open
+   * (its tab crashed): taken up as at start, while this page has no edits of its own to mix
+   * it with; else it waits for a later visit.
+   */
+  private async takeUpLeft() {
+    clearTimeout(this.watcher);
+    if (this.left || this.takingUp) return;
+    if (this.dirty || this.running !== undefined) return;
+    this.takingUp = true;
+    try {
+      await this.takeUp(this.local.takeUp());
+    } finally {
+      this.takingUp = false;
+    }
+  }
+
+  private watch() {
+    clearTimeout(this.watcher);
+    const wait = this.local.untilAbandoned();
+    if (wait === undefined || this.left) return;
+    // A little past the mark: a timer may fire a millisecond early by the page's clock.
+    this.watcher = setTimeout(() => void this.takeUpLeft(), wait + 50);
   }
 
   /** Every edit: kept at once, saved after a pause. */
@@ -131,7 +175,7 @@ export class Saver {
   }
 
   private keep() {
-    if (!this.local.write(this.ui.snapshot(), this.etag) && this.dirty) {
+    if (!this.local.write(this.ui.snapshot(), this.etag, this.left) && this.dirty) {
       this.ui.error("This browser does not keep your unsaved text: save before leaving.");
     }
   }
