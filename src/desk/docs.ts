@@ -2,7 +2,7 @@
 // answers (which also serialize them), and the two security schemes a session's requests carry,
 // its cookie and its CSRF token. The post routes take the authoring API's schemas: a session
 // writes what a key writes. Bodies are checked by the services, not here (fieldCompiler).
-import { Type } from "typebox";
+import { Type } from "../posts/typebox.js";
 import * as s from "../http/authoring/schemas.js";
 import { CreatePostBody, UpdatePostBody } from "../posts/write-fields.js";
 import { MEDIA_FORMATS } from "../store/media.js";

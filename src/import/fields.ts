@@ -1,6 +1,6 @@
 // How a line's fields are checked: against the shared schemas of posts/fields.ts, the first
 // problem thrown as a FieldError that becomes `line N: field: reason`.
-import type { Static, TSchema } from "typebox";
+import type { Static, TSchema } from "../posts/typebox.js";
 import { fieldValidator, type FieldValidator } from "../posts/field-errors.js";
 
 export class FieldError extends Error {

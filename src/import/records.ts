@@ -1,7 +1,7 @@
 // One NDJSON line → one validated import record, or the reason it is refused. The limits are
 // the shared schemas' (posts/fields.ts); this file only maps a valid line onto a record.
 import { RENDERER_VERSION } from "../content/index.js";
-import { Type } from "typebox";
+import { Type } from "../posts/typebox.js";
 import { deskSettings } from "../config/desk.js";
 import { sniffFormat } from "../media/sniff.js";
 import {

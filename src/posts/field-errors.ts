@@ -1,8 +1,8 @@
 // TypeBox's validation errors → one `field: reason` a person can act on, worded from the
 // failing schema itself (its limits, pattern or description), so a rule's message cannot
 // drift from the rule. Fields are named as written: `social.fid`, `categories[3]`.
-import type { Static, TSchema } from "typebox";
-import { Compile } from "typebox/compile";
+import type { Static, TSchema } from "./typebox.js";
+import { Compile } from "./typebox.js";
 import type { TLocalizedValidationError } from "typebox/error";
 import { wellFormed } from "../content/index.js";
 import { PATTERN_REASONS } from "./fields.js";

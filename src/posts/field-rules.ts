@@ -4,7 +4,7 @@
 //
 // Compile them with TypeBox (`Compile`, or `TypeBoxValidatorCompiler` in Fastify): the URL
 // rule carries a refinement that a plain JSON Schema validator (Ajv) skips.
-import { Type } from "typebox";
+import { Type } from "./typebox.js";
 
 /** C0 controls and DEL: no business in ids, slugs or names; they are how logs get forged. */
 export const NO_CONTROLS = String.raw`^[^\u0000-\u001f\u007f]*$`;

@@ -6,7 +6,7 @@
 //
 // Compile them with TypeBox (`Compile`, or `TypeBoxValidatorCompiler` in Fastify): the URL
 // and timestamp rules carry refinements that a plain JSON Schema validator (Ajv) skips.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "./typebox.js";
 import { HttpUrlSchema, IdentifierSchema, SlugSchema, WALLET } from "./field-rules.js";
 
 export {

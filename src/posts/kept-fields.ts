@@ -3,7 +3,7 @@
 // body's preview and newsletter flag), the images uploaded through the desk, and the secrets
 // of a publication (API key hashes and webhook endpoints), which leave a store only when
 // asked for. Re-exported by fields.ts.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "./typebox.js";
 import { MEDIA_FORMATS, MEDIA_ID_PATTERN, RESPONSIVE_WIDTHS } from "../store/media.js";
 import { EVENT_TYPES } from "../store/post-events.js";
 import { HttpUrlSchema, IdentifierSchema, NO_CONTROLS, SlugSchema } from "./field-rules.js";

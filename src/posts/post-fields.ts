@@ -1,7 +1,7 @@
 // The field rules of posts (the shared ones are field-rules.ts), re-exported by fields.ts.
 // The timestamp rule carries a refinement a plain JSON Schema validator (Ajv) skips: compile
 // with TypeBox.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "./typebox.js";
 import { HttpUrlSchema, IdentifierSchema, NO_CONTROLS, SlugSchema } from "./field-rules.js";
 
 const EPOCH_MS_TEXT = "^[0-9]{1,15}$";

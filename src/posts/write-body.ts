@@ -1,6 +1,6 @@
 // A write body → the changes it asks for, checked with the shared field rules. Problems
 // are 400 invalid_parameter naming the field, worded as the import words them.
-import type { TSchema } from "typebox";
+import type { TSchema } from "./typebox.js";
 import { MAX_JSON_DEPTH, type ContentSource } from "../content/index.js";
 import { ApiError } from "../errors.js";
 import { fieldValidator, type FieldProblem } from "./field-errors.js";

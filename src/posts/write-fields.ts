@@ -2,7 +2,7 @@
 // the field rules of fields.ts so that an API write and an import line obey the same limits.
 // `categories` may also be one comma-separated string, and `sendNewsletter` a string
 // boolean, as the original's client allows; write-body.ts turns those into their values.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "./typebox.js";
 import {
   AuthorIdsSchema,
   epochMsSchema,

@@ -2,7 +2,7 @@
 // image, and its bytes once per width it was resized to, each with its strong ETag. The role
 // is written once over a backend's executor: on PostgreSQL on the primary (an image is served
 // the moment its upload answers, from any node, so no replica lag may hide it).
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "./kysely.js";
 import { statement, type Dialect, type Executor, type Row } from "./statement.js";
 import type { Tables } from "./tables.js";
 

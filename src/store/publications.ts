@@ -1,6 +1,6 @@
 // Reading publications and users (our authors) on their own, as the original service's
 // client asks for them.
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "./kysely.js";
 import { toAuthorRecord, type AuthorJson } from "./author-columns.js";
 import { OWNER, toPublicationRecord, type PublicationRow } from "./publication-columns.js";
 import type { PublicationRecord, UserRecord } from "./records.js";

@@ -19,7 +19,7 @@ import {
   type QueryCompiler,
   type RawBuilder,
   type Selectable,
-} from "kysely";
+} from "./kysely.js";
 import type { Tables } from "./tables.js";
 
 /** A Kysely that only compiles, to one dialect. */

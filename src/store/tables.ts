@@ -1,7 +1,7 @@
 // The tables as the statements written once (statement.ts) see them: each column's type when
 // read, and when written. PostgreSQL reads BIGINT as a string, SQLite as a number; rows are
 // turned into records by the mappers beside each role, so both are allowed here.
-import type { ColumnType } from "kysely";
+import type { ColumnType } from "./kysely.js";
 
 /** Milliseconds since the epoch: written as a number, read as either. */
 type Millis = ColumnType<number | string, number, number>;

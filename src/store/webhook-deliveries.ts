@@ -1,6 +1,6 @@
 // The delivery queue: one row per event and endpoint, claimed by one node at a
 // time under a lease, so a node that dies mid-attempt only delays its deliveries.
-import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from "kysely";
+import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from "./kysely.js";
 import type { EventType } from "./post-events.js";
 import { statement, type Executor } from "./statement.js";
 import type { Tables } from "./tables.js";

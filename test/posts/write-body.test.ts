@@ -2,7 +2,7 @@
 // without work that grows faster than the body, whatever its items repeat.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Type } from "typebox";
+import { Type } from "../../src/posts/typebox.js";
 import { fieldValidator } from "../../src/posts/field-errors.js";
 import { createChanges, updateChanges } from "../../src/posts/write-body.js";
 

@@ -1,6 +1,6 @@
 // The wire of the authoring API, in the original's shapes: the answers, the
 // path and query parameters. Write bodies are posts/write-fields.ts (the field rules).
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "../../posts/typebox.js";
 import { IdentifierSchema, SlugSchema } from "../../posts/fields.js";
 import { publicationProperties } from "../wire/publication.js";
 import { OWN_LIMIT } from "../../posts/own-posts.js";

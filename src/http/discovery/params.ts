@@ -1,6 +1,6 @@
 // Path and query parameters of the discovery reads, and the rules TypeBox cannot say alone
 // (a limit's range per route, a domain as a host name). Names match the original's client.
-import { Type } from "typebox";
+import { Type } from "../../posts/typebox.js";
 import { ApiError } from "../../errors.js";
 import { CATEGORY_MAX_LENGTH, KEY_MAX_LENGTH, WALLET } from "../../posts/fields.js";
 import { IncludeContentQuery } from "../wire/schemas.js";

@@ -2,7 +2,7 @@
 // schemas that drive the serializers, the request validation and the OpenAPI document.
 // Where the original's client declares a field required but nullable (search results),
 // it is sent as null; everywhere else an absent optional field is omitted.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "../../posts/typebox.js";
 import {
   BlogSearchHitSchema,
   PostSearchHitSchema,

@@ -1,7 +1,7 @@
 // The search answers, in the original service's shapes. Split from schemas.ts,
 // which re-exports what it exported before and registers these with the rest. The original's
 // client declares most of these fields required but nullable, so they are sent as null.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "../../posts/typebox.js";
 
 const text = (description: string) => Type.String({ description });
 const orNull = (description: string) =>

@@ -1,6 +1,6 @@
 // Discovery records → the original service's wire shapes → the bytes of an Answer.
 import fastJson from "fast-json-stringify";
-import { Type } from "typebox";
+import { Type } from "../../posts/typebox.js";
 import type { FeedItem, Page } from "../../posts/discovery.js";
 import type { PostSearchHit, PublicationSearchHit } from "../../posts/discovery-search.js";
 import type { ShownUser } from "../../posts/owners.js";

@@ -2,7 +2,7 @@
 // as posts/fields.ts asks), failures worded as `field: reason`. Bodies are left to the write
 // service, which checks them with the same rules and more (posts/write-body.ts).
 import type { FastifySchemaCompiler } from "fastify";
-import type { TSchema } from "typebox";
+import type { TSchema } from "../../posts/typebox.js";
 import { fieldValidator } from "../../posts/field-errors.js";
 import { invalid } from "../../posts/write-body.js";
 

@@ -1,7 +1,7 @@
 // Health for orchestrators and the metrics scrape. Never rate limited (a prober must always
 // get through) and never cached.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { Type } from "typebox";
+import { Type } from "../../posts/typebox.js";
 import type { PostStore } from "../../store/post-store.js";
 import type { MetricsSource } from "./cluster-metrics.js";
 

@@ -1,5 +1,5 @@
 // Route schemas of /v1/webhooks for validation, serialization and the OpenAPI document.
-import { Type } from "typebox";
+import { Type } from "../../posts/typebox.js";
 import {
   CreatedEndpointSchema,
   DeliveriesQuery,

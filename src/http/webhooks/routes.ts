@@ -3,7 +3,7 @@
 // the rest. Keys are checked by the API-key hook on every `auth` route (edge/auth.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { Static } from "typebox";
+import type { Static } from "../../posts/typebox.js";
 import { ApiError } from "../../errors.js";
 import type { DeliveryRecord, EndpointRecord, PostStore } from "../../store/post-store.js";
 import { UnknownPublicationError } from "../../store/webhook-endpoints.js";

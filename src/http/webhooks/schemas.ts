@@ -1,6 +1,6 @@
 // The wire of /v1/webhooks: request and response schemas, which also become the
 // OpenAPI document. Times are millisecond strings, as everywhere in this API.
-import { Type } from "typebox";
+import { Type } from "../../posts/typebox.js";
 import { KEY_MAX_LENGTH } from "../../posts/fields.js";
 import { EVENT_TYPES } from "../../store/post-events.js";
 

@@ -1,5 +1,5 @@
 // A publication on the wire, one shape for the discovery reads and the authoring API's /v1/me.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "../../posts/typebox.js";
 import { KEY_MAX_LENGTH, SUMMARY_MAX_LENGTH } from "../../posts/fields.js";
 import type { PublicationRecord } from "../../store/post-store.js";
 

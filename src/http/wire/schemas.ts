@@ -1,6 +1,6 @@
 // The one definition of the wire: these TypeBox schemas validate requests, drive the
 // response serializer, give the TypeScript types and become the OpenAPI document.
-import { Type, type Static } from "typebox";
+import { Type, type Static } from "../../posts/typebox.js";
 import { ERROR_CODES } from "../../errors.js";
 import { KEY_MAX_LENGTH, SUBTITLE_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../posts/fields.js";
 
