@@ -1,7 +1,8 @@
 // Change notices on PostgreSQL: the import transaction calls pg_notify before COMMIT, so
 // the notice is delivered, to every node LISTENing, exactly when the write becomes visible.
 // Each node listens on one dedicated connection that reconnects by itself; after a
-// reconnect it says "everything changed", since notices sent meanwhile were lost.
+// reconnect it says "everything changed", since notices sent meanwhile were lost. A store's
+// watchers hear its own process's commits at once, without waiting for the NOTIFY.
 import pg from "pg";
 import { isEmpty, toNotice, type ChangeSet } from "../change-notice.js";
 import type { ChangeListener, ChangeNotice } from "../post-store.js";
@@ -130,5 +131,48 @@ export class ChangeListenerConnection {
     this.client = undefined;
     this.listeners.clear();
     if (client) await client.end().catch(() => {});
+  }
+}
+
+/**
+ * What a store's watchers hear: this process's own commits at once, and every node's through
+ * one LISTEN connection, opened with the first watcher and closed with the last.
+ */
+export class ChangeWatch {
+  /** Watchers in this process, told of its own commits without waiting for the NOTIFY. */
+  private readonly local = new Set<ChangeListener>();
+  private connection: ChangeListenerConnection | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly log?: (message: string) => void,
+  ) {}
+
+  readonly notifyLocal = (notice: ChangeNotice): void => {
+    for (const listener of this.local) listener(notice);
+  };
+
+  async watch(listener: ChangeListener): Promise<() => Promise<void>> {
+    this.local.add(listener);
+    const changes = (this.connection ??= new ChangeListenerConnection({
+      connectionString: this.url,
+      ...(this.log ? { onLog: this.log } : {}),
+    }));
+    changes.add(listener);
+    // Writes committed after this resolves are seen, unless PostgreSQL is down right now:
+    // then the listener hears "everything changed" once it comes back.
+    await changes.firstAttempt;
+    return async () => {
+      this.local.delete(listener);
+      if (this.connection === changes && changes.remove(listener)) {
+        this.connection = undefined;
+        await changes.close();
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.close();
+    this.connection = undefined;
   }
 }

@@ -19,7 +19,7 @@ import type { WriteOptions } from "../post-store.js";
 import { apiKeyStore } from "../api-keys.js";
 import { postgresExecutor, postgresReads } from "./executor.js";
 import { postgresAuthoringReads } from "./authoring-reads.js";
-import { ChangeWatch } from "./change-watch.js";
+import { ChangeWatch } from "./changes.js";
 import { postgresViews } from "./views.js";
 import { deskStore } from "../desk.js";
 import { mediaStore } from "../media.js";

@@ -1,14 +1,27 @@
 // The import transaction on SQLite: one BEGIN IMMEDIATE … COMMIT around a whole file, so
-// readers (other connections, WAL mode) see the old version until the commit. The events the
-// writes make go into the outbox in the same transaction (store/outbox.ts).
+// readers (other connections, WAL mode) see the old version until the commit, and each
+// checked record written in it. The events the writes make go into the outbox in the same
+// transaction (store/outbox.ts).
 import type { Database } from "better-sqlite3";
-import { emptyChangeSet, noteChange, notePost, toNotice } from "../change-notice.js";
+import {
+  emptyChangeSet,
+  noteChange,
+  noteLists,
+  notePost,
+  toNotice,
+  type ChangeSet,
+} from "../change-notice.js";
+import { authorColumns } from "../author-columns.js";
+import { publicationColumns } from "../publication-columns.js";
+import { postColumns } from "../post-columns.js";
 import type { AuthoringWrites } from "../authoring-writes.js";
 import { sweepGoLives } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import type {
+  AuthorInput,
   ChangeNotice,
   EndpointInput,
+  PublicationInput,
   WriteTransaction,
   NumberedRecord,
   PostInput,
@@ -17,7 +30,6 @@ import type {
 import { sqliteAuthoringWrites } from "./authoring-writes.js";
 import { sqliteOutboxIo, sqliteSweepIo } from "./outbox.js";
 import { checkRecord } from "./batch-checks.js";
-import { writeAuthor, writePost, writePublication } from "./record-writes.js";
 import {
   keptStatements,
   keyWithHash,
@@ -130,4 +142,34 @@ export class SqliteWrite implements WriteTransaction {
       this.onFinish();
     }
   }
+}
+
+// One checked import record, written inside the transaction, with what it changes noted for
+// the change notice.
+
+export function writePublication(sql: WriteStatements, p: PublicationInput): void {
+  sql.upsertPublication.run(...publicationColumns(p));
+}
+
+/** True when the author is new or changed; a same-valued line leaves its posts alone. */
+export function writeAuthor(sql: WriteStatements, a: AuthorInput): boolean {
+  return sql.upsertAuthor.run(...authorColumns(a)).changes > 0;
+}
+
+export function writePost(sql: WriteStatements, changed: ChangeSet, p: PostInput): void {
+  noteLeftPublication(sql, changed, p.id);
+  sql.upsertPost.run(...postColumns(p, (yes) => (yes ? 1 : 0)));
+  sql.clearAuthors.run(p.id);
+  p.authorIds.forEach((authorId, i) => sql.addAuthor.run(p.id, i, authorId));
+  const left = sql.clearCategories.all(p.id) as string[];
+  noteLists(changed, [], left);
+  const time = p.publishedAt ?? null;
+  p.categories.forEach((name, i) => sql.addCategory.run(p.id, i, name, p.status, time));
+}
+
+/** The publication a post was in before this write: its list loses the post. */
+function noteLeftPublication(sql: WriteStatements, changed: ChangeSet, postId: string): void {
+  if (changed.all) return;
+  const before = sql.publicationOfPost.get(postId) as string | undefined;
+  if (before !== undefined) noteLists(changed, [before], []);
 }
