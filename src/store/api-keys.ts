@@ -119,13 +119,13 @@ export function apiKeyStore(sql: Executor): ApiKeyStore {
         throw new UnknownPublicationError(k.publicationId);
     },
     async listApiKeys() {
-      return (await sql.rows<KeyRow, object>(LIST, {})).map(toKeyRecord);
+      return (await sql.rows(LIST, {})).map(toKeyRecord);
     },
     async revokeApiKey(id, at) {
       return (await sql.changes(REVOKE, { id, at })) === 1;
     },
     async findApiKey(hash) {
-      const [row] = await sql.rows<KeyRow, { hash: string }>(FIND, { hash });
+      const [row] = await sql.rows(FIND, { hash });
       return row && toKeyRecord(row);
     },
   };

@@ -281,24 +281,21 @@ export function deskStore(sql: Executor): DeskStore {
       await sql.changes(CREATE_INVITE, i);
     },
     async redeemDeskInvite(hash, now) {
-      const [principal] = await sql.rows<DeskPrincipal, { hash: string; now: number }>(
-        REDEEM_INVITE,
-        { hash, now },
-      );
+      const [principal] = await sql.rows(REDEEM_INVITE, { hash, now });
       return principal;
     },
     async createDeskSession(s) {
       await sql.changes(CREATE_SESSION, s);
     },
     async findDeskSession(hash) {
-      const [row] = await sql.rows<SessionRow, { hash: string }>(FIND_SESSION, { hash });
+      const [row] = await sql.rows(FIND_SESSION, { hash });
       return row && toSession(row);
     },
     async touchDeskSession(id, at) {
       await sql.changes(TOUCH_SESSION, { id, at });
     },
     async listDeskSessions() {
-      return (await sql.rows<SessionRow, object>(LIST_SESSIONS, {})).map(toSession);
+      return (await sql.rows(LIST_SESSIONS, {})).map(toSession);
     },
     async revokeDeskSession(id, at) {
       return (await sql.changes(REVOKE_SESSION, { id, at })) === 1;
@@ -309,10 +306,7 @@ export function deskStore(sql: Executor): DeskStore {
       await sql.changes(SAVE_CHALLENGE, { ...c, sessionId: c.sessionId ?? null });
     },
     async takeDeskChallenge(challenge, purpose, now) {
-      const [row] = await sql.rows<ChallengeRow, { challenge: string; purpose: typeof purpose }>(
-        TAKE_CHALLENGE,
-        { challenge, purpose },
-      );
+      const [row] = await sql.rows(TAKE_CHALLENGE, { challenge, purpose });
       return toChallenge(row, now);
     },
     async addPasskey(p) {
@@ -323,13 +317,11 @@ export function deskStore(sql: Executor): DeskStore {
       });
     },
     async findPasskey(id) {
-      const [row] = await sql.rows<PasskeyRow, { id: string }>(FIND_PASSKEY, { id });
+      const [row] = await sql.rows(FIND_PASSKEY, { id });
       return row && toPasskey(row);
     },
     async listPasskeys(userId) {
-      return (await sql.rows<PasskeyRow, { userId: string }>(LIST_PASSKEYS, { userId })).map(
-        toPasskey,
-      );
+      return (await sql.rows(LIST_PASSKEYS, { userId })).map(toPasskey);
     },
     async usePasskey(id, counter, at) {
       await sql.changes(USE_PASSKEY, { id, counter, at });

@@ -152,18 +152,18 @@ export function mediaStore(sql: Executor): MediaStore {
       });
     },
     async findMediaVariant(id, width) {
-      const [row] = await sql.rows<StoredVariant, { id: string; width: number }>(FIND_VARIANT, {
+      const [row] = await sql.rows(FIND_VARIANT, {
         id,
         width,
       });
       return row;
     },
     async findMedia(id) {
-      const [row] = await sql.rows<MediaRow, { id: string }>(FIND_MEDIA, { id });
+      const [row] = await sql.rows(FIND_MEDIA, { id });
       return row && toMedia(row);
     },
     async listMedia(publicationId, limit) {
-      const rows = await sql.rows<MediaRow, { publicationId: string; limit: number }>(LIST_MEDIA, {
+      const rows = await sql.rows(LIST_MEDIA, {
         publicationId,
         limit,
       });

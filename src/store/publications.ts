@@ -101,10 +101,10 @@ const USERS_AMONG = statement(
 );
 
 export function publicationReader(sql: Reads): PublicationReader {
-  const publication = async <A>(s: Statement<A>, args: A) =>
-    (await sql.rows<PublicationRow, A>(s, args)).map(toPublicationRecord);
-  const user = async <A>(s: Statement<A>, args: A) =>
-    (await sql.rows<AuthorJson, A>(s, args)).map(toAuthorRecord);
+  const publication = async <A>(s: Statement<A, PublicationRow>, args: A) =>
+    (await sql.rows(s, args)).map(toPublicationRecord);
+  const user = async <A>(s: Statement<A, AuthorJson>, args: A) =>
+    (await sql.rows(s, args)).map(toAuthorRecord);
   return {
     async findPublication(key) {
       const [kind, value] = Object.entries(key)[0] as [keyof typeof PUBLICATION_BY, string];

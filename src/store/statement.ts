@@ -51,11 +51,14 @@ export interface Compiled<A> {
   values(args: A): unknown[];
 }
 
-export interface Statement<A> {
+/** `R`: a row of its answer, as Kysely's builder typed it. */
+export interface Statement<A, R = unknown> {
   readonly sqlite: Compiled<A>;
   readonly postgres: Compiled<A>;
   /** A name PostgreSQL keeps the parsed statement by, per connection (hot reads). */
   readonly name?: string;
+  /** Never set: carries the row type from the builder to the executor. */
+  readonly row?: R;
 }
 
 /** Some columns of a table as either backend reads them. */
@@ -66,7 +69,7 @@ export type Row<T extends keyof Tables, C extends keyof Tables[T]> = Pick<
 
 /** What the backends run a statement with: its rows, or how many rows it changed. */
 export interface Executor {
-  rows<R, A>(statement: Statement<A>, args: A): Promise<R[]>;
+  rows<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
   changes<A>(statement: Statement<A>, args: A): Promise<number>;
   /** `work` in one transaction, its statements on one connection (on SQLite, in its turn). */
   transaction<T>(work: (sql: Executor) => Promise<T>): Promise<T>;
@@ -94,10 +97,10 @@ class Slot {
  * A statement with named arguments `A`, compiled for both dialects now. The builder is told
  * the dialect for the rare function that differs (an aggregate of text, say).
  */
-export function statement<A extends object = Record<string, never>>(
-  build: (db: Kysely<Tables>, args: A, dialect: Dialect) => Compilable<unknown>,
+export function statement<A extends object = Record<string, never>, R = unknown>(
+  build: (db: Kysely<Tables>, args: A, dialect: Dialect) => Compilable<R>,
   name?: string,
-): Statement<A> {
+): Statement<A, R> {
   const stand = new Proxy({}, { get: (_, key) => new Slot(String(key)) }) as A;
   const compile = (dialect: Dialect): Compiled<A> => {
     const { sql, parameters } = build(builders[dialect], stand, dialect).compile();

@@ -2,6 +2,8 @@
 // read, and when written. PostgreSQL reads BIGINT as a string, SQLite as a number; rows are
 // turned into records by the mappers beside each role, so both are allowed here.
 import type { ColumnType } from "./kysely.js";
+import type { MediaFormat } from "./media.js";
+import type { EventType } from "./post-events.js";
 
 /** Milliseconds since the epoch: written as a number, read as either. */
 type Millis = ColumnType<number | string, number, number>;
@@ -89,7 +91,7 @@ export interface Tables {
   };
   webhook_events: {
     id: string;
-    type: string;
+    type: EventType;
     post_id: string;
     publication_id: string;
     created_at: Millis;
@@ -117,7 +119,7 @@ export interface Tables {
   media: {
     id: string;
     publication_id: string;
-    format: string;
+    format: MediaFormat;
     width: number;
     height: number;
     created_at: Millis;

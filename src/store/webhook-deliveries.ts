@@ -4,7 +4,7 @@ import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from "./
 import type { EventType } from "./post-events.js";
 import { statement, type Executor } from "./statement.js";
 import type { Tables } from "./tables.js";
-import { DELIVERY_COLUMNS, toDeliveryRecord, type DeliveryRow } from "./webhook-rows.js";
+import { DELIVERY_COLUMNS, toDeliveryRecord } from "./webhook-rows.js";
 
 export type DeliveryState = "pending" | "delivered" | "failed";
 
@@ -246,7 +246,7 @@ export function webhookDeliveryStore(io: DeliveryIo): WebhookDeliveryStore {
       });
     },
     async listDeliveries(f) {
-      const rows = await main.rows<DeliveryRow, Parameters<typeof LIST.sqlite.values>[0]>(LIST, {
+      const rows = await main.rows(LIST, {
         publicationId: f.publicationId ?? null,
         endpointId: f.endpointId ?? null,
         failedOnly: f.failedOnly === true,
@@ -256,11 +256,7 @@ export function webhookDeliveryStore(io: DeliveryIo): WebhookDeliveryStore {
     },
     redeliver: (id, now, publicationId) =>
       main.transaction(async (tx) => {
-        type Found = { state: DeliveryState; lease: number | string; disabled: unknown };
-        const [row] = await tx.rows<Found, { id: string; publicationId: string | null }>(
-          REDELIVERY,
-          { id, publicationId: publicationId ?? null },
-        );
+        const [row] = await tx.rows(REDELIVERY, { id, publicationId: publicationId ?? null });
         if (row === undefined) return "not_found" as const;
         if (row.disabled !== null) return "endpoint_disabled" as const;
         // Being attempted right now: it is as queued as it can be.
@@ -269,8 +265,9 @@ export function webhookDeliveryStore(io: DeliveryIo): WebhookDeliveryStore {
         return "queued" as const;
       }),
     async deliveryStats() {
-      type Stats = { pending: number; oldest: number | string | null };
-      const [{ pending, oldest }] = (await main.rows<Stats, object>(STATS, {})) as [Stats];
+      const [stats] = await main.rows(STATS, {});
+      // An aggregate without GROUP BY answers one row, whatever the table holds.
+      const { pending, oldest } = stats!;
       return oldest === null ? { pending } : { pending, oldestPendingAt: Number(oldest) };
     },
   };

@@ -5,7 +5,7 @@
 import type { EventType } from "./post-events.js";
 import { UnknownPublicationError } from "./records.js";
 import { statement, type Executor } from "./statement.js";
-import { ENDPOINT_COLUMNS, toEndpointRecord, type EndpointRow } from "./webhook-rows.js";
+import { ENDPOINT_COLUMNS, toEndpointRecord } from "./webhook-rows.js";
 
 export interface EndpointRecord {
   id: string;
@@ -120,7 +120,7 @@ export function webhookEndpointStore(sql: Executor): WebhookEndpointStore {
         throw new UnknownPublicationError(publicationId!);
     },
     async listEndpoints(publicationId) {
-      const rows = await sql.rows<EndpointRow, Scope>(LIST, {
+      const rows = await sql.rows(LIST, {
         publicationId: publicationId ?? null,
       });
       return rows.map(toEndpointRecord);
