@@ -4,10 +4,8 @@
 import type { PoolClient, QueryConfig } from "pg";
 import type { Executor, Reads, Statement } from "../statement.js";
 import type { OnPrimary } from "./authoring-reads.js";
-import type { ReadContext } from "./reads.js";
+import { holdsNul, type ReadContext } from "./reads.js";
 import { inTransaction } from "./webhook-deliveries.js";
-
-const holdsNul = (value: unknown) => typeof value === "string" && value.includes("\0");
 
 /**
  * PostgreSQL text holds no NUL, so a key with one matches nothing stored, and sending it would

@@ -29,4 +29,6 @@ export async function namedRead<R extends pg.QueryResultRow>(
 }
 
 /** PostgreSQL text cannot hold a NUL, so no stored key has one; asking would be an error. */
-export const hasNul = (values: readonly string[]) => values.some((v) => v.includes("\0"));
+export const holdsNul = (value: unknown) => typeof value === "string" && value.includes("\0");
+
+export const hasNul = (values: readonly string[]) => values.some(holdsNul);
