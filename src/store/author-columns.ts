@@ -9,6 +9,26 @@ export function authorColumns(a: AuthorInput): unknown[] {
   ].map((value) => value ?? null);
 }
 
+/** The authors table's columns, in authorColumns' order. */
+const COLUMNS = [
+  ...["id", "publication_id", "name", "wallet_address", "avatar_url", "bio"],
+  ...["social_username", "social_display_name", "social_fid"],
+];
+export const AUTHOR_COLUMN_NAMES = COLUMNS.join(", ");
+const CHANGEABLE = COLUMNS.slice(1);
+
+/** What an upsert changes on an author that exists: everything but its id. */
+export const AUTHOR_UPSERT_SET = CHANGEABLE.map((c) => `${c} = excluded.${c}`).join(", ");
+
+/**
+ * The upsert's condition: only an author whose stored fields differ is rewritten, so a
+ * same-valued line leaves its posts' bodies alone. `distinct`: SQLite's `IS NOT`,
+ * PostgreSQL's `IS DISTINCT FROM`.
+ */
+export const authorDiffers = (distinct: string) =>
+  `(${CHANGEABLE.map((c) => `authors.${c}`).join(", ")}) ${distinct} ` +
+  `(${CHANGEABLE.map((c) => `excluded.${c}`).join(", ")})`;
+
 /**
  * The profile its columns hold, absent without a username and fid. Keys in the order the
  * schemas list them, the one PostgreSQL's json_build_object gives (postgres/queries.ts): a

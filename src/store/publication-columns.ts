@@ -16,6 +16,18 @@ export function publicationColumns(p: PublicationInput): unknown[] {
   ].map((value) => value ?? null);
 }
 
+/** The publications table's columns, in publicationColumns' order. */
+const COLUMNS = [
+  ...["id", "slug", "name", "owner_user_id", "custom_domain", "custom_domain_host"],
+  ...["summary", "logo_url"],
+];
+export const PUBLICATION_COLUMN_NAMES = COLUMNS.join(", ");
+
+/** What an upsert changes on a publication that exists: everything but its id. */
+export const PUBLICATION_UPSERT_SET = COLUMNS.slice(1)
+  .map((column) => `${column} = excluded.${column}`)
+  .join(", ");
+
 export interface PublicationRow {
   id: string;
   slug: string;

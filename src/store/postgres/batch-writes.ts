@@ -10,35 +10,30 @@ import type {
   PostInput,
   PublicationInput,
 } from "../post-store.js";
-import { authorColumns } from "../author-columns.js";
+import {
+  AUTHOR_COLUMN_NAMES,
+  AUTHOR_UPSERT_SET,
+  authorColumns,
+  authorDiffers,
+} from "../author-columns.js";
 import { POST_COLUMN_NAMES, POST_UPSERT_SET, postColumns } from "../post-columns.js";
-import { publicationColumns } from "../publication-columns.js";
+import {
+  PUBLICATION_COLUMN_NAMES,
+  PUBLICATION_UPSERT_SET,
+  publicationColumns,
+} from "../publication-columns.js";
 import { writeApiKeys, writeMedia, writePostsKept } from "./kept-writes.js";
 import type { Pipeline } from "./pipeline.js";
 
-const UPSERT_PUBLICATIONS = `INSERT INTO publications (id, slug, name, owner_user_id,
-    custom_domain, custom_domain_host, summary, logo_url)
+const UPSERT_PUBLICATIONS = `INSERT INTO publications (${PUBLICATION_COLUMN_NAMES})
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
     $6::text[], $7::text[], $8::text[])
-  ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name,
-    owner_user_id = excluded.owner_user_id, custom_domain = excluded.custom_domain,
-    custom_domain_host = excluded.custom_domain_host, summary = excluded.summary,
-    logo_url = excluded.logo_url`;
+  ON CONFLICT (id) DO UPDATE SET ${PUBLICATION_UPSERT_SET}`;
 
-const UPSERT_AUTHORS = `INSERT INTO authors (id, publication_id, name, wallet_address,
-    avatar_url, bio, social_username, social_display_name, social_fid)
+const UPSERT_AUTHORS = `INSERT INTO authors (${AUTHOR_COLUMN_NAMES})
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
     $6::text[], $7::text[], $8::text[], $9::bigint[])
-  ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-    name = excluded.name, wallet_address = excluded.wallet_address,
-    avatar_url = excluded.avatar_url, bio = excluded.bio,
-    social_username = excluded.social_username,
-    social_display_name = excluded.social_display_name, social_fid = excluded.social_fid
-  WHERE (authors.publication_id, authors.name, authors.wallet_address, authors.avatar_url,
-    authors.bio, authors.social_username, authors.social_display_name, authors.social_fid)
-    IS DISTINCT FROM (excluded.publication_id, excluded.name, excluded.wallet_address,
-    excluded.avatar_url, excluded.bio, excluded.social_username,
-    excluded.social_display_name, excluded.social_fid)
+  ON CONFLICT (id) DO UPDATE SET ${AUTHOR_UPSERT_SET} WHERE ${authorDiffers("IS DISTINCT FROM")}
   RETURNING id`;
 
 // A batch's posts, their authors and their categories in one statement. The posts travel as

@@ -1,7 +1,9 @@
 // The import and API writes' statements on SQLite, prepared once per connection rather than
 // once per write transaction (an API write opens one per request).
 import type { Database, Statement } from "better-sqlite3";
+import { AUTHOR_COLUMN_NAMES, AUTHOR_UPSERT_SET, authorDiffers } from "../author-columns.js";
 import { POST_COLUMN_NAMES, POST_UPSERT_SET } from "../post-columns.js";
+import { PUBLICATION_COLUMN_NAMES, PUBLICATION_UPSERT_SET } from "../publication-columns.js";
 
 const prepared = new WeakMap<Database, WriteStatements>();
 
@@ -35,26 +37,12 @@ function prepareAll(db: Database): WriteStatements {
   return {
     publicationById: prepare(`SELECT 1 FROM publications WHERE id = ?`).pluck(),
     publicationBySlug: prepare(`SELECT id FROM publications WHERE slug = ?`).pluck(),
-    upsertPublication: prepare(`INSERT INTO publications (id, slug, name, owner_user_id,
-        custom_domain, custom_domain_host, summary, logo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name,
-        owner_user_id = excluded.owner_user_id, custom_domain = excluded.custom_domain,
-        custom_domain_host = excluded.custom_domain_host, summary = excluded.summary,
-        logo_url = excluded.logo_url`),
+    upsertPublication: prepare(`INSERT INTO publications (${PUBLICATION_COLUMN_NAMES})
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET ${PUBLICATION_UPSERT_SET}`),
     authorById: prepare(`SELECT 1 FROM authors WHERE id = ?`).pluck(),
-    upsertAuthor: prepare(`INSERT INTO authors (id, publication_id, name, wallet_address,
-        avatar_url, bio, social_username, social_display_name, social_fid)
+    upsertAuthor: prepare(`INSERT INTO authors (${AUTHOR_COLUMN_NAMES})
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET publication_id = excluded.publication_id,
-        name = excluded.name, wallet_address = excluded.wallet_address,
-        avatar_url = excluded.avatar_url, bio = excluded.bio,
-        social_username = excluded.social_username,
-        social_display_name = excluded.social_display_name, social_fid = excluded.social_fid
-      WHERE (authors.publication_id, authors.name, authors.wallet_address, authors.avatar_url,
-        authors.bio, authors.social_username, authors.social_display_name, authors.social_fid)
-        IS NOT (excluded.publication_id, excluded.name, excluded.wallet_address,
-        excluded.avatar_url, excluded.bio, excluded.social_username,
-        excluded.social_display_name, excluded.social_fid)`),
+      ON CONFLICT (id) DO UPDATE SET ${AUTHOR_UPSERT_SET} WHERE ${authorDiffers("IS NOT")}`),
     postBySlug: prepare(`SELECT id FROM posts WHERE publication_id = ? AND slug = ?`).pluck(),
     publicationOfPost: prepare(`SELECT publication_id FROM posts WHERE id = ?`).pluck(),
     upsertPost: prepare(`INSERT INTO posts (${POST_COLUMN_NAMES})
