@@ -400,9 +400,11 @@ export function postPageModel(
   jsonLd.publisher = organization(publication, publicationView);
   if (wire.categories.length > 0) jsonLd.keywords = wire.categories.join(", ");
   const title = `${wire.title} · ${publication.name}`;
-  const page = commonModel(parts, where, publication, { card, jsonLd, title }) as PostPage;
-  page.publication = publicationView;
-  page.post = view;
+  const page: PostPage = {
+    ...commonModel(parts, where, publication, { card, jsonLd, title }),
+    publication: publicationView,
+    post: view,
+  };
   const { older, newer } = neighbours;
   if (older !== undefined || newer !== undefined) {
     const link = (n: Neighbour) => ({ name: n.title, url: urls.post(publication, n.slug) });
