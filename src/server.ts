@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config/index.js";
 import cluster from "node:cluster";
-import { localSource } from "./http/ops/cluster-metrics.js";
 import { startMetricsServer, type MetricsServer } from "./http/ops/metrics-server.js";
 import { processLog } from "./logging.js";
 import { ListenError } from "./errors.js";
@@ -52,7 +51,10 @@ export async function startServer(config: Config, store: PostStore): Promise<Run
 
 async function listenMetrics(app: FastifyInstance, config: Config): Promise<MetricsServer> {
   try {
-    return await startMetricsServer(localSource(app.metrics.registry), config.host, config.port);
+    // METRICS_PORT is set, so the app made its metrics (http/ops).
+    const { registry } = app.metrics!;
+    const { localSource } = await import("./http/ops/cluster-metrics.js");
+    return await startMetricsServer(localSource(registry), config.host, config.port);
   } catch (error) {
     await app.close();
     throw new ListenError(`metrics: ${listenFailure(error as NodeJS.ErrnoException, config)}`);

@@ -1,7 +1,6 @@
-import { loadConfig, type Config } from "../config/index.js";
+import { loadConfig, metricsServed, type Config } from "../config/index.js";
 import { StoreUnavailableError } from "../errors.js";
 import { forkWorkers, isWorker } from "../workers.js";
-import { clusterSource } from "../http/ops/cluster-metrics.js";
 import { startMetricsServer } from "../http/ops/metrics-server.js";
 import { ListenError } from "../errors.js";
 import { closeOnSignals, startServer, type RunningServer } from "../server.js";
@@ -97,6 +96,8 @@ function keepStarting(
 
 /** In the primary: every worker's metrics, summed, on METRICS_PORT and for METRICS_ON_API_PORT. */
 async function serveClusterMetrics(config: Config): Promise<string | undefined> {
+  if (!metricsServed(config)) return undefined;
+  const { clusterSource } = await import("../http/ops/cluster-metrics.js");
   const source = clusterSource();
   if (config.metricsPort === undefined) return undefined;
   try {

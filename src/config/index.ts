@@ -8,7 +8,7 @@ import { serverSettings, type ServerSettings } from "./serve.js";
 import { webhookSettings, type WebhookSettings } from "./webhooks.js";
 
 export { ConfigError, parseInteger } from "./parse.js";
-export { DEFAULT_CACHE_CONTROL } from "./serve.js";
+export { DEFAULT_CACHE_CONTROL, metricsServed } from "./serve.js";
 export {
   DEFAULT_POSTGRES_SETTINGS,
   parseDatabaseUrl,

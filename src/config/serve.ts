@@ -98,6 +98,10 @@ export interface ServerSettings {
   readonly workers: number;
 }
 
+/** Whether /metrics is served anywhere; when it is not, nothing is observed for it. */
+export const metricsServed = (s: Pick<ServerSettings, "metricsPort" | "metricsOnApiPort">) =>
+  s.metricsPort !== undefined || s.metricsOnApiPort;
+
 const MiB = 1024 * 1024;
 export const DEFAULT_CACHE_CONTROL = setting({}, "CACHE_CONTROL");
 type IntegerName = "PORT" | "CACHE_MAX_BYTES" | "CACHE_MISS_TTL_MS";

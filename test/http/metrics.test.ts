@@ -93,6 +93,18 @@ for (const factory of await storeFactories()) {
       const { app } = await build(t, factory, { METRICS_PORT: "9464", ...ON_API_PORT });
       assert.equal((await app.inject("/metrics")).statusCode, 200);
     });
+
+    test("served nowhere, nothing is observed; on METRICS_PORT alone, all of it", async (t) => {
+      const { app: unserved } = await build(t, factory, {});
+      assert.equal(unserved.metrics, undefined);
+      assert.equal((await unserved.inject("/v1/posts/pst_1")).statusCode, 200);
+      // A worker shares METRICS_PORT with its primary, which serves what the worker observed.
+      const { app: served } = await build(t, factory, { METRICS_PORT: "9464" });
+      await served.inject("/v1/posts/pst_1");
+      const text = await served.metrics!.registry.metrics();
+      assert.equal(sample(text, `folio_http_requests_total{${byIdOk}}`), 1);
+      assert.match(text, /^folio_store_query_duration_seconds_count\{operation="\w+"\} [1-9]/m);
+    });
   });
 }
 

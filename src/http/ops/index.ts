@@ -2,24 +2,26 @@
 // the API routes: metrics, the per-request log line, health, and the OpenAPI document
 // (which must see every route registered after it).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config/index.js";
+import { metricsServed, type Config } from "../../config/index.js";
 import { timedStore } from "../../posts/timed-store.js";
 import type { PostStore } from "../../store/post-store.js";
 import cluster from "node:cluster";
-import { localSource, workerSource } from "./cluster-metrics.js";
-import { AppMetrics } from "../edge/metrics.js";
+import type { AppMetrics } from "../edge/metrics.js";
 import { noteCacheResults, type RequestLog } from "../edge/observe.js";
 import { registerOpenApi, type OpenApiExtension } from "./openapi.js";
 import { opsRoutes } from "./routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** This app's metrics; server.ts serves them on METRICS_PORT when that is set. */
-    metrics: AppMetrics;
+    /**
+     * This app's metrics, when something serves them (METRICS_PORT, METRICS_ON_API_PORT):
+     * otherwise nothing is observed, since no one could read it.
+     */
+    metrics: AppMetrics | undefined;
   }
 }
 
-/** Resolves to the store to read through: the given one, timed for the metrics. */
+/** Resolves to the store to read through: the given one, timed when metrics are served. */
 export async function installOperations(
   app: FastifyInstance,
   deps: {
@@ -30,13 +32,23 @@ export async function installOperations(
     openapi?: readonly OpenApiExtension[];
   },
 ): Promise<PostStore> {
+  noteCacheResults(app);
+  await registerOpenApi(app, deps.openapi);
+  if (!metricsServed(deps.config)) {
+    app.decorate("metrics", undefined);
+    await app.register(opsRoutes, { store: deps.store, metrics: undefined });
+    return deps.store;
+  }
+  // Loaded only here: prom-client and its registry cost every other process a start-up.
+  const [{ AppMetrics }, { localSource, workerSource }] = await Promise.all([
+    import("../edge/metrics.js"),
+    import("./cluster-metrics.js"),
+  ]);
   // The cache is made after this runs; it is only read at scrape time.
   const metrics = new AppMetrics(() => app.postCache.snapshot());
   const store = timedStore(deps.store, metrics.observeStoreQuery);
   app.decorate("metrics", metrics);
-  noteCacheResults(app);
   deps.requestLog.metrics = metrics;
-  await registerOpenApi(app, deps.openapi);
   // A worker's registry is one part of the process's: it answers with the primary's sum.
   const source = cluster.isWorker ? workerSource(metrics.registry) : localSource(metrics.registry);
   const onApiPort = deps.config.metricsOnApiPort ? source : undefined;

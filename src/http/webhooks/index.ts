@@ -5,7 +5,6 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config/index.js";
 import type { PostStore } from "../../store/post-store.js";
 import { WebhookRuntime } from "../../webhooks/runtime.js";
-import { registerWebhookMetrics } from "./metrics.js";
 import { webhookRoutes } from "./routes.js";
 
 interface WebhookDependencies {
@@ -22,7 +21,10 @@ export async function installWebhooks(
   const settings = config.webhooks;
   const warn = (message: string, err: unknown) => app.log.warn({ err }, message);
   const runtime = new WebhookRuntime({ store, settings, goLive: deps.goLive, warn });
-  registerWebhookMetrics(app.metrics.registry, runtime.counters, () => store.deliveryStats());
+  if (app.metrics !== undefined) {
+    const { registerWebhookMetrics } = await import("./metrics.js");
+    registerWebhookMetrics(app.metrics.registry, runtime.counters, () => store.deliveryStats());
+  }
   app.addHook("onReady", async () => runtime.start());
   app.addHook("onClose", async () => runtime.stop());
   return runtime;
