@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
 import { representPost } from "../../src/http/wire/representation.js";
-import type { PostStore } from "../../src/store/post-store.js";
+import type { PostInput, PostStore } from "../../src/store/post-store.js";
 import { migrations as pgMigrations } from "../../src/store/postgres/migrations.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { migrations as sqliteMigrations } from "../../src/store/sqlite/migrations.js";
@@ -64,8 +64,13 @@ async function migratedFromBefore(factory: StoreFactory) {
       db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(i + 1);
     });
     db.close();
-    const store = openSqliteStore(path, { represent: representPost });
-    return { store, dispose: async () => (await store.close(), rmSync(dir, { recursive: true })) };
+    const open = () => openSqliteStore(path, { represent: representPost });
+    let store = open();
+    // A connection that wrote before step 14 keeps indexing each row at once; one opened
+    // after it indexes a write's posts once, at its commit: the tests after the fill use that.
+    const reopen = async () => (await store.close(), (store = open()));
+    const dispose = async () => (await store.close(), rmSync(dir, { recursive: true }));
+    return { store, dispose, reopen, path };
   }
   const { name, url } = await createDatabase();
   const client = new pg.Client({ connectionString: url });
@@ -77,22 +82,27 @@ async function migratedFromBefore(factory: StoreFactory) {
   }
   await client.end();
   const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url, represent: representPost });
-  return { store, dispose: async () => (await store.close(), await dropDatabase(name)) };
+  const reopen = async () => store;
+  const dispose = async () => (await store.close(), await dropDatabase(name));
+  return { store, reopen, dispose, path: undefined };
 }
 
 for (const factory of await storeFactories()) {
   describe(`search by category and author (${factory.name})`, () => {
     let store: PostStore;
     let dispose: () => Promise<void>;
+    let path: string | undefined;
     const find = async (...terms: string[]) =>
       names(await store.searchPosts({ terms, limit: 10, visibleAt: NOW }));
 
     before(async () => {
-      ({ store, dispose } = await migratedFromBefore(factory));
+      const made = await migratedFromBefore(factory);
+      ({ store, dispose, path } = made);
       const summary = await importLines(store, lines);
       assert.equal(summary.rejected, 0, JSON.stringify(summary.rejections));
       assert.equal((await store.schemaState()).current, BEFORE);
       await store.migrate();
+      store = await made.reopen();
     });
     after(() => dispose());
 
@@ -140,5 +150,66 @@ for (const factory of await storeFactories()) {
       await importLines(store, [post("pst_body", { title: "Odds", authorIds: ["usr_ada"] })]);
       assert.deepEqual((await find("lovelace")).sort(), ["pst_body", "pst_tagged"]);
     });
+
+    // SQLite notes a write's posts and indexes them at its commit (schema step 14).
+    const sqliteOnly = { skip: factory.name !== "sqlite" && "SQLite's own index" };
+    const held = () => {
+      const db = new Database(path!, { readonly: true });
+      try {
+        const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+        return { pending: count("post_search_pending"), hold: count("post_search_hold") };
+      } finally {
+        db.close();
+      }
+    };
+
+    /** A checked post as the store takes it, its text in `markdown`. */
+    const input = (id: string, title: string, extra: Partial<PostInput>): PostInput => ({
+      ...{ type: "post", id, publicationId: "pub_s", slug: id, title, status: "published" },
+      ...{ publishedAt: PAST, updatedAt: NOW, categories: [], authorIds: [], rendererVersion: 1 },
+      content: { json: JSON.stringify(doc(title)), staticHtml: `<p>${title}</p>`, markdown: title },
+      ...extra,
+    });
+
+    it(
+      "indexes what a write noted by its commit, and leaves nothing held",
+      sqliteOnly,
+      async () => {
+        const write = await store.beginWrite();
+        const record = input("pst_new", "Boilers", {
+          categories: ["steam"],
+          authorIds: ["usr_grace"],
+        });
+        assert.deepEqual(await write.apply([{ line: 1, record }]), []);
+        await write.commit();
+        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        for (const term of ["boilers", "steam", "hopper"]) {
+          assert.ok((await find(term)).includes("pst_new"), term);
+        }
+      },
+    );
+
+    it(
+      "a rolled back write holds nothing: another writer's rows are indexed at once",
+      sqliteOnly,
+      async () => {
+        const write = await store.beginWrite();
+        const record = input("pst_gone", "Vanishing", { categories: ["ghosts"] });
+        assert.deepEqual(await write.apply([{ line: 1, record }]), []);
+        await write.rollback();
+        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        assert.deepEqual(await find("vanishing"), []);
+        // A tool writing by hand, outside Folio's write transaction.
+        const db = new Database(path!);
+        db.prepare(`UPDATE posts SET title = 'Zeppelin log' WHERE id = 'pst_body'`).run();
+        db.prepare(
+          `INSERT INTO post_categories (post_id, position, name, status, published_at)
+        SELECT id, 9, 'airships', status, published_at FROM posts WHERE id = 'pst_body'`,
+        ).run();
+        db.close();
+        assert.deepEqual(await find("zeppelin"), ["pst_body"]);
+        assert.deepEqual(await find("airships"), ["pst_body"]);
+      },
+    );
   });
 }

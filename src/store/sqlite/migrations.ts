@@ -5,6 +5,7 @@ import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
+import { searchPendingSteps } from "./schema-search-pending.js";
 import { webhooksSteps } from "./schema-webhooks.js";
 
 // The version table: a step's version is its place in this list, so a new step only ever goes
@@ -18,4 +19,5 @@ export const migrations: readonly string[] = [
   ...bytesSteps, // 11
   ...searchSteps, // 12
   ...deskSteps, // 13
+  ...searchPendingSteps, // 14
 ];

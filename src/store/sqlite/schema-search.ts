@@ -1,7 +1,7 @@
 // Step 12: search finds a post by its categories and its authors' names too.
 
 /** Re-indexes the posts `which` selects (a condition on `p`), from their rows as they now are. */
-const reindex = (which: string) => `
+export const reindex = (which: string) => `
     DELETE FROM post_search WHERE rowid IN
       (SELECT d.doc FROM post_search_docs d JOIN posts p ON p.id = d.post_id WHERE ${which});
     INSERT INTO post_search (rowid, title, subtitle, tags, authors, body)
@@ -14,7 +14,7 @@ const reindex = (which: string) => `
         FROM posts p JOIN post_search_docs d ON d.post_id = p.id WHERE ${which};`;
 
 /** In a trigger on posts: the new row's document id, made if it has none, and its index row. */
-const reindexNew = `
+export const reindexNew = `
     INSERT INTO post_search_docs (post_id) SELECT NEW.id
      WHERE NOT EXISTS (SELECT 1 FROM post_search_docs WHERE post_id = NEW.id);
     ${reindex("p.id = NEW.id")}`;

@@ -74,6 +74,7 @@ export class SqliteWrite implements WriteTransaction {
     );
     this.outbox = new Outbox(sqliteOutboxIo(db));
     db.exec("BEGIN IMMEDIATE");
+    this.sql.holdSearch?.run();
   }
 
   async apply(batch: readonly NumberedRecord[]): Promise<Rejection[]> {
@@ -124,9 +125,20 @@ export class SqliteWrite implements WriteTransaction {
     const now = Date.now();
     if (this.outbox.goesLiveBy(now))
       await sweepGoLives(sqliteSweepIo(this.db), this.outbox.stored, now, this.startedAt);
+    this.indexPending();
     this.finish("COMMIT");
     const { all, postIds } = this.changed;
     if (all || postIds.size > 0) this.notify(toNotice(this.changed));
+  }
+
+  private indexPending(): void {
+    if (!this.open) return;
+    try {
+      for (const statement of this.sql.indexPending) statement.run();
+    } catch (error) {
+      this.finish("ROLLBACK");
+      throw error;
+    }
   }
 
   async rollback(): Promise<void> {
