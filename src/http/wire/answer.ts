@@ -2,7 +2,7 @@
 // serialized once when made, with its strong validator, its CDN keys, and its compressed
 // forms made on first demand and then kept with it in the cache.
 import { createHash } from "node:crypto";
-import { MIN_COMPRESS_BYTES, compressors, type Coding } from "./representation.js";
+import { MIN_COMPRESS_BYTES, compressors, ownBytes, type Coding } from "./representation.js";
 
 export class Answer {
   readonly etag: string;
@@ -12,11 +12,14 @@ export class Answer {
   private readonly encoded: Partial<Record<Coding, Buffer>> = {};
 
   /** `keys`: what a CDN purges it by (`pub-{id}`, `tag-{name}` percent-encoded, `feed`, …). */
+  readonly body: Buffer;
+
   constructor(
-    readonly body: Buffer,
+    body: Buffer,
     readonly contentType: string,
     keys: readonly string[],
   ) {
+    this.body = ownBytes(body);
     // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
     this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     this.surrogateKey = keys.join(" ");

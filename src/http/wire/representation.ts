@@ -52,17 +52,32 @@ export function representPost(post: PostRecord): PostWire {
 
 /** What a post's headers need besides its bytes: from a record, or stored beside the bytes. */
 type PostHead = Pick<PostRecord, "id" | "publicationId" | "publicationSlug" | "slug" | "updatedAt">;
-/** gzip and brotli as every answer is compressed: once, on first demand. */
+/**
+ * The bytes in memory of their own. A Buffer under 4 KiB made by Buffer.from, Buffer.concat,
+ * zlib or pg's bytea parser is a slice of an 8 KiB slab Node shares between allocations: a
+ * cache keeping it would keep the whole slab, and entries evicted at random leave most slabs
+ * pinned by one survivor, so the cache's true size would be several times what it counts.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
+
+/** gzip and brotli as every answer is compressed: once, on first demand, kept on its own. */
 export const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
-  gzip: (body) => promisify(gzip)(body, { level: 6 }),
+  gzip: async (body) => ownBytes(await promisify(gzip)(body, { level: 6 })),
   // Quality 11 costs ~20x quality 5 for a few percent; bodies are compressed on first demand.
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
+  br: async (body) =>
+    ownBytes(
+      await promisify(brotliCompress)(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ),
 };
 
 export class Representation {
@@ -92,7 +107,7 @@ export class Representation {
 
   /** `domain`: the origin of the publication's own domain, when it has one. */
   constructor(post: PostHead, bytes: WireBytes, siteUrl: string, domain?: string) {
-    this.body = bytes.body;
+    this.body = ownBytes(bytes.body);
     this.etag = bytes.etag;
     this.lastModified = new Date(post.updatedAt).toUTCString();
     this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug, domain);
