@@ -4,8 +4,15 @@ import type { PoolClient } from "pg";
 import type { AuthoringReader, OwnPost, OwnPostsQuery } from "../authoring-reads.js";
 import { ownStatusWhere } from "../own-status.js";
 import { visibleWhere } from "../visibility.js";
-import { columns, contentColumns, from } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  CONTENT_COLUMNS as contentColumns,
+  POSTS_FROM as from,
+  postColumns,
+  toPostRecord,
+  type PostRow,
+} from "../post-row.js";
+
+const columns = postColumns("postgres");
 
 export type OnPrimary = <T>(work: (client: PoolClient) => Promise<T>) => Promise<T>;
 

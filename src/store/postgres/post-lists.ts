@@ -12,9 +12,13 @@ import {
 } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
-import { columns, contentColumns } from "./queries.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  CONTENT_COLUMNS as contentColumns,
+  postColumns,
+  toPostRecord,
+  type PostRow,
+} from "../post-row.js";
 
 const keyset = (alias: string, id: string, first: number) =>
   `(${alias}.published_at, ${alias}.${id}) < ($${first}::bigint, $${first + 1})`;
@@ -48,6 +52,7 @@ const byAuthor = (join: Join) => `FROM post_authors pa JOIN posts p ON p.id = pa
 const everything = (join: Join) => `FROM posts p ${join(5)}
   WHERE ${keyset("p", "id", 1)} AND ${visibleWhere("p", "$3")} ${newestFirst("p", "id", 4)}`;
 
+const columns = postColumns("postgres");
 const select = (withContent: boolean) => `SELECT ${columns}${withContent ? contentColumns : ""}`;
 const records = (withContent: boolean, from: (join: Join) => string) =>
   `${select(withContent)} ${from(withPublication)}`;

@@ -26,7 +26,7 @@ import { mediaStore } from "../media.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
-import { postgresPostReads } from "./post-reads.js";
+import { postReader } from "../post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
 import { PostgresPostLists } from "./post-lists.js";
@@ -90,9 +90,10 @@ class PostgresStore implements PostStore {
     for (const role of [PostgresPostLists, PostgresSearch]) {
       addRole(this, new role(this.context));
     }
-    Object.assign(this, publicationReader(postgresReads(this.context)));
-    Object.assign(this, postgresPostReads(this.context, onPrimary));
-    Object.assign(this, postgresStoredBytesReader(this.context));
+    const reads = postgresReads(this.context);
+    Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
+    // Go-lives and counts on the primary: a lagging replica would miss a post just written.
+    Object.assign(this, postReader(reads, postgresExecutor(onPrimary)));
     Object.assign(
       this,
       webhookEndpointStore(postgresExecutor(onPrimary)),

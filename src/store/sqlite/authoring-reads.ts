@@ -5,8 +5,15 @@ import type { AuthoringReader, OwnPost, OwnPostsQuery } from "../authoring-reads
 import { needsNow, ownStatusWhere } from "../own-status.js";
 import { visibleWhere } from "../visibility.js";
 import { guarded, lazyStatements } from "./errors.js";
-import { columns, contentColumns, from } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  CONTENT_COLUMNS as contentColumns,
+  POSTS_FROM as from,
+  postColumns,
+  toPostRecord,
+  type PostRow,
+} from "../post-row.js";
+
+const columns = postColumns("sqlite");
 
 interface OwnRow extends PostRow {
   created_at: number;

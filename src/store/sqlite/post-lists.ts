@@ -16,8 +16,12 @@ import {
 } from "../post-lists.js";
 import type { PostRecord } from "../post-store.js";
 import { visibleWhere } from "../visibility.js";
-import { columns, contentColumns } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  CONTENT_COLUMNS as contentColumns,
+  postColumns,
+  toPostRecord,
+  type PostRow,
+} from "../post-row.js";
 import { Statements } from "./statements.js";
 import { limitBy } from "../limit.js";
 
@@ -52,6 +56,7 @@ const byAuthor = (join: string) => `FROM post_authors pa INDEXED BY post_authors
 const everything = (join: string) => `FROM posts p INDEXED BY posts_by_time ${join}
   WHERE ${keyset("p", "id")} AND ${visibleWhere("p", "?")} ${newestFirst("p", "id")}`;
 
+const columns = postColumns("sqlite");
 const select = (withContent: boolean) => `SELECT ${columns}${withContent ? contentColumns : ""}`;
 const records = (withContent: boolean, from: (join: string) => string) =>
   `${select(withContent)} ${from(withPublication)}`;

@@ -28,7 +28,7 @@ import { sqliteClaim } from "./webhook-deliveries.js";
 import { webhookDeliveryStore } from "../webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
-import { sqlitePostReads } from "./post-reads.js";
+import { postReader } from "../post-reads.js";
 import { SqliteWrite } from "./writes.js";
 import { sqliteMaintenance } from "./maintenance.js";
 import { openDatabase } from "./open.js";
@@ -36,7 +36,8 @@ import { addRole } from "../wrap-methods.js";
 import { SqlitePostLists } from "./post-lists.js";
 import { publicationReader } from "../publications.js";
 import { SqliteSearch } from "./search.js";
-import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
+import { SqliteBytesWriter } from "./stored-bytes.js";
+import { storedBytesReader } from "../stored-bytes.js";
 import { openSqliteSnapshot } from "./export-reads.js";
 import type { ExportSnapshot } from "../export-reads.js";
 
@@ -74,14 +75,15 @@ class SqliteStore implements PostStore {
   ) {
     this.background = new Background(db, this.writes);
     this.bytes = new SqliteBytesWriter(db, represent);
-    Object.assign(this, sqlitePostReads(db));
+    const reads = sqliteExecutor(db);
+    Object.assign(this, postReader(reads, reads));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
     Object.assign(
       this,
       sqliteAuthoringReads(db),
       apiKeyStore(sqliteExecutor(db)),
-      publicationReader(sqliteExecutor(db)),
-      sqliteStoredBytesReader(db),
+      publicationReader(reads),
+      storedBytesReader(reads),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     // Writes in their turn among the store's writers; reads at once.
