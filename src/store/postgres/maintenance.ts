@@ -8,14 +8,13 @@ import { applyMigrations, readSchemaState } from "./migrations.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo } from "./outbox.js";
 import { Pipeline } from "./pipeline.js";
+import type { OnPrimary } from "./pool.js";
 import type { Represent } from "../stored-bytes.js";
 import { fillMissingBytes, refreshBytes } from "./stored-bytes.js";
 
 /** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
 const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
   FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;
-
-type OnPrimary = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 export function postgresMaintenance(
   onPrimary: OnPrimary,

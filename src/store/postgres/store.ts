@@ -18,7 +18,7 @@ import type {
 import type { WriteOptions } from "../post-store.js";
 import { apiKeyStore } from "../api-keys.js";
 import { postgresExecutor, postgresReads } from "./executor.js";
-import { postgresAuthoringReads } from "./authoring-reads.js";
+import { authoringReader } from "../authoring-reads.js";
 import { ChangeWatch } from "./changes.js";
 import { postgresViews } from "./views.js";
 import { deskStore } from "../desk.js";
@@ -73,15 +73,9 @@ class PostgresStore implements PostStore {
     this.primary = createPool(options.url, options, "primary");
     this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
     const onPrimary = this.onPrimary.bind(this);
-    const onReader = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
-      this.onPool(this.reader, work);
-    Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
-    Object.assign(this, apiKeyStore(postgresExecutor(onPrimary)), postgresViews(onPrimary));
-    Object.assign(
-      this,
-      deskStore(postgresExecutor(onPrimary)),
-      mediaStore(postgresExecutor(onPrimary)),
-    );
+    const primary = postgresExecutor(onPrimary);
+    Object.assign(this, apiKeyStore(primary), postgresViews(onPrimary));
+    Object.assign(this, deskStore(primary), mediaStore(primary));
     this.context = {
       pool: this.reader,
       translate: (error) => this.translate(error),
@@ -92,14 +86,15 @@ class PostgresStore implements PostStore {
     }
     const reads = postgresReads(this.context);
     Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
-    // Go-lives and counts on the primary: a lagging replica would miss a post just written.
-    Object.assign(this, postReader(reads, postgresExecutor(onPrimary)));
+    // Go-lives, counts and an author's own list on the primary: a lagging replica may not
+    // have a post just written.
+    Object.assign(this, postReader(reads, primary), authoringReader(primary, reads));
     Object.assign(
       this,
-      webhookEndpointStore(postgresExecutor(onPrimary)),
+      webhookEndpointStore(primary),
       webhookDeliveryStore({
-        queue: postgresExecutor(onPrimary),
-        main: postgresExecutor(onPrimary),
+        queue: primary,
+        main: primary,
         claim: postgresClaim(onPrimary),
       }),
     );

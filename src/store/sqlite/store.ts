@@ -17,7 +17,7 @@ import {
 import { wrapMethods } from "../wrap-methods.js";
 import { apiKeyStore } from "../api-keys.js";
 import { sqliteExecutor } from "./executor.js";
-import { sqliteAuthoringReads } from "./authoring-reads.js";
+import { authoringReader } from "../authoring-reads.js";
 import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
 import { sqliteGoLiveEvents } from "./go-live-events.js";
@@ -80,7 +80,7 @@ class SqliteStore implements PostStore {
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
     Object.assign(
       this,
-      sqliteAuthoringReads(db),
+      authoringReader(reads, reads),
       apiKeyStore(sqliteExecutor(db)),
       publicationReader(reads),
       storedBytesReader(reads),
