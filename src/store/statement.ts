@@ -88,6 +88,10 @@ export function among(column: string, keys: unknown, dialect: Dialect): RawBuild
     : sql<boolean>`${sql.ref(column)} = ANY(${keys}::text[])`;
 }
 
+/** `column` equals `value`, or `value` is null: an optional filter in one statement. */
+export const optional = (column: string, value: unknown) =>
+  sql<boolean>`(cast(${value} as text) IS NULL OR ${sql.ref(column)} = ${value})`;
+
 /** Where an argument goes: the builder sees one of these in its place. */
 class Slot {
   constructor(readonly key: string) {}
