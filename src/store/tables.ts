@@ -11,6 +11,7 @@ type Millis = ColumnType<number | string, number, number>;
 type MaybeMillis = ColumnType<number | string | null, number | null, number | null>;
 
 export interface Tables {
+  folio_keys: { name: string; value: string };
   posts: {
     id: string;
     publication_id: string;

@@ -29,7 +29,7 @@ import { asStoreError, describeUrl } from "./errors.js";
 import { postReader } from "../post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
-import { PostgresPostLists } from "./post-lists.js";
+import { postLists } from "../post-lists.js";
 import { publicationReader } from "../publications.js";
 import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
@@ -81,11 +81,10 @@ class PostgresStore implements PostStore {
       translate: (error) => this.translate(error),
       statementTimeoutMs: options.statementTimeoutMs,
     };
-    for (const role of [PostgresPostLists, PostgresSearch]) {
-      addRole(this, new role(this.context));
-    }
+    addRole(this, new PostgresSearch(this.context));
     const reads = postgresReads(this.context);
     Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
+    Object.assign(this, postLists(reads, "postgres"));
     // Go-lives, counts and an author's own list on the primary: a lagging replica may not
     // have a post just written.
     Object.assign(this, postReader(reads, primary), authoringReader(primary, reads));

@@ -33,7 +33,7 @@ import { SqliteWrite } from "./writes.js";
 import { sqliteMaintenance } from "./maintenance.js";
 import { openDatabase } from "./open.js";
 import { addRole } from "../wrap-methods.js";
-import { SqlitePostLists } from "./post-lists.js";
+import { postLists } from "../post-lists.js";
 import { publicationReader } from "../publications.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteBytesWriter } from "./stored-bytes.js";
@@ -84,14 +84,13 @@ class SqliteStore implements PostStore {
       apiKeyStore(sqliteExecutor(db)),
       publicationReader(reads),
       storedBytesReader(reads),
+      postLists(reads, "sqlite"),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     // Writes in their turn among the store's writers; reads at once.
     const inTurn = sqliteExecutor(db, exclusive);
     Object.assign(this, sqliteViews(db, exclusive), deskStore(inTurn), mediaStore(inTurn));
-    for (const role of [SqlitePostLists, SqliteSearch]) {
-      addRole(this, new role(db));
-    }
+    addRole(this, new SqliteSearch(db));
     const roles = {
       ...webhookEndpointStore(sqliteExecutor(db, (work) => this.background.onMain(work))),
       ...webhookDeliveryStore({
