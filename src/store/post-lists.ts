@@ -130,21 +130,17 @@ const byPublication: From = (d, join, a) => {
   ${newestFirst("p", "id", a)}`;
 };
 // The category row's copy of status and time picks the range; the post's own is checked too.
-const byTag: From = (d, join, a) => {
-  return sql`FROM ${pin(d, "post_categories c", "post_categories_by_tag")}
+// `within`: a category within one publication, the category's range kept to its posts.
+const byTag =
+  (within: boolean): From =>
+  (d, join, a) => {
+    const publication = within ? sql` AND p.publication_id = ${a.publicationId}` : sql``;
+    return sql`FROM ${pin(d, "post_categories c", "post_categories_by_tag")}
   ${joins(d)} posts p ON p.id = c.post_id ${join}
   WHERE c.name = ${a.key} AND ${keyset("c", "post_id", a)} AND ${visibleAt("c", a.at)}
-    AND ${visibleAt("p", a.at)}
+    AND ${visibleAt("p", a.at)}${publication}
   ${newestFirst("c", "post_id", a)}`;
-};
-// A category within one publication: the category's range, kept to the publication's posts.
-const byPublicationTag: From = (d, join, a) => {
-  return sql`FROM ${pin(d, "post_categories c", "post_categories_by_tag")}
-  ${joins(d)} posts p ON p.id = c.post_id ${join}
-  WHERE c.name = ${a.key} AND ${keyset("c", "post_id", a)} AND ${visibleAt("c", a.at)}
-    AND ${visibleAt("p", a.at)} AND p.publication_id = ${a.publicationId}
-  ${newestFirst("c", "post_id", a)}`;
-};
+  };
 // An author's posts: few enough to sort, found by the author index.
 const byAuthor: From = (d, join, a) => {
   return sql`FROM ${pin(d, "post_authors pa", "post_authors_by_author")}
@@ -159,9 +155,9 @@ const everything: From = (d, join, a) => {
 
 const SCOPES = {
   publication: byPublication,
-  tag: byTag,
+  tag: byTag(false),
   everything,
-  publicationTag: byPublicationTag,
+  publicationTag: byTag(true),
   author: byAuthor,
 };
 

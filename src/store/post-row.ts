@@ -6,8 +6,8 @@
 import { toAuthorRecord, type AuthorJson } from "./author-columns.js";
 import type { StoredPost } from "./authoring-writes.js";
 import { sql, type Kysely } from "./kysely.js";
-import type { PostRecord, PostStatus } from "./records.js";
-import type { Dialect } from "./statement.js";
+import type { PostRecord } from "./records.js";
+import type { Dialect, Row } from "./statement.js";
 import type { Tables } from "./tables.js";
 
 // An author under its record's names (AuthorJson); toAuthorRecord drops what is NULL.
@@ -71,23 +71,15 @@ export function selectPosts(db: Kysely<Tables>, dialect: Dialect) {
 export const selectPostsWithContent = (db: Kysely<Tables>, dialect: Dialect) =>
   selectPosts(db, dialect).select(CONTENT);
 
-export interface PostRow {
-  id: string;
-  publication_id: string;
+type Plain = "id" | "publication_id" | "slug" | "title" | "subtitle" | "image_url" | "status";
+
+export interface PostRow
+  extends
+    Row<"posts", Plain | "published_at" | "updated_at" | "coin_id">,
+    Partial<Row<"posts", "content_json" | "static_html" | "markdown">> {
   publication_slug: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  image_url: string | null;
-  status: PostStatus;
-  published_at: number | string | null;
-  updated_at: number | string;
-  coin_id: string | null;
   categories: string | string[];
   authors: string | AuthorJson[];
-  content_json?: string;
-  static_html?: string;
-  markdown?: string;
 }
 
 /** An aggregate as the driver hands it: JSON text (SQLite) or already parsed (PostgreSQL). */
