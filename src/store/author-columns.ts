@@ -31,8 +31,7 @@ export const authorDiffers = (distinct: string) =>
 
 /**
  * The profile its columns hold, absent without a username and fid. Keys in the order the
- * schemas list them, the one PostgreSQL's json_build_object gives (postgres/queries.ts): a
- * record is serialized as it is, so both backends give the same bytes.
+ * schemas list them: a record is serialized as it is.
  */
 export function socialOf(
   username: unknown,

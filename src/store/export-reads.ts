@@ -1,13 +1,14 @@
 // Reading a whole store for an export: one consistent snapshot (a read transaction held on a
 // connection of its own while the store keeps serving and writing), read in keyset pages so
 // memory stays flat whatever the store's size. The queries are written once here; each
-// backend gives its placeholders and how a page's ids are passed (<backend>/export-reads.ts).
+// backend opens the snapshot and gives its executor (<backend>/export-reads.ts).
 import type { ApiKeyRecord } from "./api-keys.js";
 import { socialOf } from "./author-columns.js";
 import type { MediaFormat, MediaRecord, MediaVariant } from "./media.js";
 import type { AuthorRecord, PostFields, PostStatus, PublicationFields } from "./records.js";
 import type { NewEndpoint } from "./webhook-endpoints.js";
-import { limitBy } from "./limit.js";
+import { sql, type SelectQueryBuilder } from "./kysely.js";
+import { among, optional, statement, type Reads, type Statement } from "./statement.js";
 
 /** A post as an export writes it: every stored field, its source document and history. */
 export interface ExportedPost extends PostFields {
@@ -59,97 +60,165 @@ export interface SnapshotReader {
 
 type Row = Record<string, unknown>;
 
-/** What a backend gives for the shared queries. */
-interface SnapshotDialect {
-  /** The nth parameter (1-based). */
-  param(n: number): string;
-  /** The nth parameter as nullable text (PostgreSQL must be told its type). */
-  text(n: number): string;
-  /** `column` is one of the ids passed as parameter n. */
-  inIds(column: string, n: number): string;
-  /** The value that passes a list of ids for `inIds`. */
-  ids(ids: readonly string[]): unknown;
-  all(sql: string, params: unknown[]): Promise<Row[]>;
-  close(): Promise<void>;
+interface PageArgs {
+  only: string | null;
+  after: string;
+  limit: number;
 }
 
-/** The snapshot's reads over a backend's dialect. */
-export function snapshotReads(d: SnapshotDialect): ExportSnapshot {
-  const [p1, p2, p3] = [d.param(1), d.param(2), d.param(3)];
-  // The owner column of "only": a publication's own id, or the publication it belongs to.
-  const page = (table: string, columns: string, owner: string) =>
-    `SELECT ${columns} FROM ${table}
-      WHERE (${d.text(1)} IS NULL OR ${owner} = ${p1}) AND id > ${p2} ORDER BY id ${limitBy(p3)}`;
-  const args = (q: PageQuery) => [q.only ?? null, q.after, q.limit];
-  const sql = {
-    publicationId: `SELECT id FROM publications WHERE id = ${p1}
-      UNION ALL SELECT id FROM publications WHERE slug = ${p1}`,
-    publications: page(
-      "publications",
-      "id, slug, name, owner_user_id, custom_domain, summary, logo_url",
+/** One page in id order; `owner`: the column `only` names (a publication's own id, or its publication). */
+function paged<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  a: PageArgs,
+  owner: string,
+) {
+  return (
+    q
+      .where(optional(owner, a.only))
+      .where(sql<boolean>`id > ${a.after}`)
+      .orderBy(sql`id`)
+      // Cast, not bare: see limit.ts.
+      .limit(sql<number>`cast(${a.limit} as integer)`)
+  );
+}
+
+// Written once for both backends (statement.ts), compiled when this module loads.
+const SQL = {
+  publicationId: statement((db, a: { key: string }) =>
+    db
+      .selectFrom("publications")
+      .select("id")
+      .where("id", "=", a.key)
+      .unionAll(db.selectFrom("publications").select("id").where("slug", "=", a.key)),
+  ),
+  publications: statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("publications")
+        .select(["id", "slug", "name", "owner_user_id", "custom_domain", "summary", "logo_url"]),
+      a,
       "id",
     ),
-    authors: page(
-      "authors",
-      `id, publication_id, name, wallet_address, avatar_url, bio, social_username,
-       social_display_name, social_fid`,
+  ),
+  authors: statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("authors")
+        .select(["id", "publication_id", "name", "wallet_address", "avatar_url", "bio"])
+        .select(["social_username", "social_display_name", "social_fid"]),
+      a,
       "publication_id",
     ),
-    posts: (markdown: boolean) =>
-      page(
-        "posts p LEFT JOIN post_views v ON v.post_id = p.id",
-        `id, publication_id, slug, title, subtitle, image_url, status, published_at,
-         updated_at, created_at, coin_id, content_json, post_preview, send_newsletter,
-         v.views${markdown ? ", markdown" : ""}`,
-        "publication_id",
-      ),
-    postAuthors: `SELECT post_id, author_id AS value FROM post_authors
-      WHERE ${d.inIds("post_id", 1)} ORDER BY post_id, position`,
-    categories: `SELECT post_id, name AS value FROM post_categories
-      WHERE ${d.inIds("post_id", 1)} ORDER BY post_id, position`,
-    history: `SELECT post_id, slug AS value FROM post_slug_history
-      WHERE ${d.inIds("post_id", 1)} ORDER BY post_id, slug`,
-    media: page("media", "id, publication_id, format, width, height, created_at", "publication_id"),
-    mediaVariants: `SELECT width, height, etag, bytes FROM media_variants
-      WHERE media_id = ${p1} ORDER BY width`,
-    apiKeys: page(
-      "api_keys",
-      "id, publication_id, name, hash, hint, created_at, revoked_at",
+  ),
+  posts: { plain: postsPage(false), markdown: postsPage(true) },
+  postAuthors: listOf("post_authors", "author_id", "position"),
+  categories: listOf("post_categories", "name", "position"),
+  history: listOf("post_slug_history", "slug", "slug"),
+  media: statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("media")
+        .select(["id", "publication_id", "format", "width", "height", "created_at"]),
+      a,
       "publication_id",
     ),
-    endpoints: page(
-      "webhook_endpoints",
-      `id, url, publication_id, events, include_content, secret, created_at, disabled_at,
-       disabled_reason`,
+  ),
+  mediaVariants: statement((db, a: { id: string }) =>
+    db
+      .selectFrom("media_variants")
+      .select(["width", "height", "etag", "bytes"])
+      .where("media_id", "=", a.id)
+      .orderBy("width"),
+  ),
+  apiKeys: statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("api_keys")
+        .select(["id", "publication_id", "name", "hash", "hint", "created_at", "revoked_at"]),
+      a,
       "publication_id",
     ),
-  };
-  const lists = async (text: string, ids: string[]) => {
+  ),
+  endpoints: statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("webhook_endpoints")
+        .select(["id", "url", "publication_id", "events", "include_content", "secret"])
+        .select(["created_at", "disabled_at", "disabled_reason"]),
+      a,
+      "publication_id",
+    ),
+  ),
+};
+
+function postsPage(markdown: boolean) {
+  return statement((db, a: PageArgs) =>
+    paged(
+      db
+        .selectFrom("posts as p")
+        .leftJoin("post_views as v", "v.post_id", "p.id")
+        .select(["p.id", "p.publication_id", "p.slug", "p.title", "p.subtitle", "p.image_url"])
+        .select(["p.status", "p.published_at", "p.updated_at", "p.created_at", "p.coin_id"])
+        .select(["p.content_json", "p.post_preview", "p.send_newsletter", "v.views"])
+        .$if(markdown, (q) => q.select("p.markdown")),
+      a,
+      "publication_id",
+    ),
+  );
+}
+
+/** A post's `value`s from one of its lists, for a page of posts at once, in their order. */
+function listOf(
+  table: "post_authors" | "post_categories" | "post_slug_history",
+  value: "author_id" | "name" | "slug",
+  order: "position" | "slug",
+) {
+  return statement((db, a: { ids: readonly string[] }, dialect) =>
+    db
+      .selectFrom(table)
+      .select(["post_id", sql.ref<string>(value).as("value")])
+      .where(among("post_id", a.ids, dialect))
+      .orderBy(sql`post_id`)
+      .orderBy(sql.ref(order)),
+  );
+}
+
+/** The snapshot's reads, on the executor of its connection; `close` ends its transaction. */
+export function snapshotReads(reads: Reads, close: () => Promise<void>): ExportSnapshot {
+  const args = (q: PageQuery): PageArgs => ({
+    only: q.only ?? null,
+    after: q.after,
+    limit: q.limit,
+  });
+  const lists = async (s: Statement<{ ids: readonly string[] }, Row>, ids: string[]) => {
     const out = new Map<string, string[]>(ids.map((id) => [id, []]));
-    for (const row of await d.all(text, [d.ids(ids)])) {
+    for (const row of await reads.rows(s, { ids })) {
       out.get(row.post_id as string)!.push(row.value as string);
     }
     return out;
   };
   return {
     async publicationId(slugOrId) {
-      const rows = await d.all(sql.publicationId, [slugOrId]);
-      return rows[0]?.id as string | undefined;
+      const rows = await reads.rows(SQL.publicationId, { key: slugOrId });
+      return rows[0]?.id;
     },
     async publications(q) {
-      return (await d.all(sql.publications, args(q))).map(toPublication);
+      return (await reads.rows(SQL.publications, args(q))).map(toPublication);
     },
     async authors(q) {
-      return (await d.all(sql.authors, args(q))).map(toAuthor);
+      return (await reads.rows(SQL.authors, args(q))).map(toAuthor);
     },
     async posts(q) {
-      const rows = await d.all(sql.posts(q.withMarkdown === true), args(q));
+      const rows = await reads.rows(
+        SQL.posts[q.withMarkdown === true ? "markdown" : "plain"],
+        args(q),
+      );
       const ids = rows.map((r) => r.id as string);
       if (ids.length === 0) return [];
       const [authors, categories, history] = [
-        await lists(sql.postAuthors, ids),
-        await lists(sql.categories, ids),
-        await lists(sql.history, ids),
+        await lists(SQL.postAuthors, ids),
+        await lists(SQL.categories, ids),
+        await lists(SQL.history, ids),
       ];
       return rows.map((row) => {
         const id = row.id as string;
@@ -161,21 +230,21 @@ export function snapshotReads(d: SnapshotDialect): ExportSnapshot {
       });
     },
     async media(q) {
-      return (await d.all(sql.media, args(q))).map(toMedia);
+      return (await reads.rows(SQL.media, args(q))).map(toMedia);
     },
     async mediaVariants(id) {
-      return (await d.all(sql.mediaVariants, [id])).map((r) => ({
-        ...{ width: num(r.width), height: num(r.height), etag: r.etag as string },
-        bytes: r.bytes as Uint8Array,
+      return (await reads.rows(SQL.mediaVariants, { id })).map((r) => ({
+        ...{ width: num(r.width), height: num(r.height), etag: r.etag },
+        bytes: r.bytes,
       }));
     },
     async apiKeys(q) {
-      return (await d.all(sql.apiKeys, args(q))).map(toApiKey);
+      return (await reads.rows(SQL.apiKeys, args(q))).map(toApiKey);
     },
     async endpoints(q) {
-      return (await d.all(sql.endpoints, args(q))).map(toEndpoint);
+      return (await reads.rows(SQL.endpoints, args(q))).map(toEndpoint);
     },
-    close: () => d.close(),
+    close,
   };
 }
 

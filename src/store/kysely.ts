@@ -22,6 +22,7 @@ export type {
   QueryCompiler,
   RawBuilder,
   Selectable,
+  SelectQueryBuilder,
   UpdateQueryBuilder,
   UpdateResult,
 } from "kysely";

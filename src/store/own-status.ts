@@ -1,21 +1,19 @@
 // The states an author lists by, as SQL over a posts alias: one definition for both
 // backends, built from the visibility rule so `published` here is what readers see.
 import type { OwnStatus } from "./authoring-reads.js";
-import { scheduledWhere, visibleWhere } from "./visibility.js";
+import { sql, type RawBuilder } from "./kysely.js";
+import { scheduledAt, visibleAt } from "./visibility.js";
 
 export const OWN_STATUSES: readonly OwnStatus[] = ["published", "draft", "scheduled", "archived"];
 
-/** `now` bound at `placeholder`; draft and archived do not need it. */
-export function ownStatusWhere(status: OwnStatus, alias: string, placeholder: string): string {
+/** For a statement written once (statement.ts): `now` is its argument; draft and archived do not bind it. */
+export function ownStatusAt(status: OwnStatus, alias: string, now: unknown): RawBuilder<boolean> {
   switch (status) {
     case "published":
-      return visibleWhere(alias, placeholder);
+      return visibleAt(alias, now);
     case "scheduled":
-      return scheduledWhere(alias, placeholder);
+      return scheduledAt(alias, now);
     default:
-      return `${alias}.status = '${status}'`;
+      return sql<boolean>`${sql.raw(`${alias}.status = '${status}'`)}`;
   }
 }
-
-/** Whether the predicate of `status` binds `now`. */
-export const needsNow = (status: OwnStatus) => status === "published" || status === "scheduled";

@@ -1,7 +1,11 @@
 // Lists of visible posts, newest first, read a page at a time by keyset: a page starts
 // strictly after the last post of the one before, in (publishedAt, id) order, so posts
 // published or withdrawn meanwhile never shift the others into a duplicate or a skip.
+import { sql, type RawBuilder } from "./kysely.js";
+import { CONTENT_COLUMNS, postColumns, toPostRecord, type PostRow } from "./post-row.js";
 import type { PostRecord } from "./records.js";
+import { statement, type Dialect, type Reads, type Statement } from "./statement.js";
+import { visibleAt } from "./visibility.js";
 
 /**
  * Which posts a list holds: one publication's, one category's, every publication's, one
@@ -83,40 +87,211 @@ export interface PostLists {
 /** Before every real position: the first page starts here. */
 export const FIRST_POSITION: ListPosition = { publishedAt: Number.MAX_SAFE_INTEGER, id: "" };
 
-/** A backend's list query over one scope: its FROM and WHERE, given the join it needs. */
-interface ListScopes<From> {
-  publication: From;
-  tag: From;
-  everything: From;
-  publicationTag: From;
-  author: From;
+// Written once for both backends (statement.ts). Each list is one range of one index, read
+// backwards from the position after which the page starts: `(published_at, id) < (?, ?)` is
+// a row-value range the database seeks to, so page 1,000 costs what page 1 costs. On SQLite
+// the plan is pinned, not left to statistics: INDEXED BY names the index, CROSS JOIN keeps
+// the list's table outermost, and the keyset term comes first so it, not the visibility
+// bound, is the range SQLite uses. PostgreSQL picks among the indexes that serve the range.
+
+interface ListArgs {
+  /** The publication, category or author the list is about. */
+  key: string;
+  /** The publication of a category-in-a-publication list. */
+  publicationId: string;
+  publishedAt: number;
+  id: string;
+  /** Visible at: see `listArgs`. */
+  at: number;
+  limit: number;
+  /** Of a body list: the body with content or without. */
+  content: boolean;
+}
+
+/** A scope's FROM and WHERE through its ORDER BY and LIMIT, given the join it needs. */
+type From = (dialect: Dialect, join: RawBuilder<unknown>, a: ListArgs) => RawBuilder<unknown>;
+
+const raw = sql.raw;
+/** SQLite's plan pin: the index a table is read by; a CROSS JOIN keeps that table outermost. */
+const pin = (d: Dialect, table: string, index: string) =>
+  raw(d === "sqlite" ? `${table} INDEXED BY ${index}` : table);
+const joins = (d: Dialect) => raw(d === "sqlite" ? "CROSS JOIN" : "JOIN");
+const keyset = (alias: string, id: string, a: ListArgs) =>
+  sql`(${raw(`${alias}.published_at, ${alias}.${id}`)}) < (${a.publishedAt}, ${a.id})`;
+const newestFirst = (alias: string, id: string, a: ListArgs) => {
+  const order = raw(`${alias}.published_at DESC, ${alias}.${id} DESC`);
+  // Cast, not bare: see limit.ts.
+  return sql`ORDER BY ${order} LIMIT CAST(${a.limit} AS INTEGER)`;
+};
+
+const byPublication: From = (d, join, a) => {
+  return sql`FROM ${pin(d, "posts p", "posts_by_publication_time")} ${join}
+  WHERE p.publication_id = ${a.key} AND ${keyset("p", "id", a)} AND ${visibleAt("p", a.at)}
+  ${newestFirst("p", "id", a)}`;
+};
+// The category row's copy of status and time picks the range; the post's own is checked too.
+// `within`: a category within one publication, the category's range kept to its posts.
+const byTag =
+  (within: boolean): From =>
+  (d, join, a) => {
+    const publication = within ? sql` AND p.publication_id = ${a.publicationId}` : sql``;
+    return sql`FROM ${pin(d, "post_categories c", "post_categories_by_tag")}
+  ${joins(d)} posts p ON p.id = c.post_id ${join}
+  WHERE c.name = ${a.key} AND ${keyset("c", "post_id", a)} AND ${visibleAt("c", a.at)}
+    AND ${visibleAt("p", a.at)}${publication}
+  ${newestFirst("c", "post_id", a)}`;
+  };
+// An author's posts: few enough to sort, found by the author index.
+const byAuthor: From = (d, join, a) => {
+  return sql`FROM ${pin(d, "post_authors pa", "post_authors_by_author")}
+  ${joins(d)} posts p ON p.id = pa.post_id ${join}
+  WHERE pa.author_id = ${a.key} AND ${keyset("p", "id", a)} AND ${visibleAt("p", a.at)}
+  ${newestFirst("p", "id", a)}`;
+};
+const everything: From = (d, join, a) => {
+  return sql`FROM ${pin(d, "posts p", "posts_by_time")} ${join}
+  WHERE ${keyset("p", "id", a)} AND ${visibleAt("p", a.at)} ${newestFirst("p", "id", a)}`;
+};
+
+const SCOPES = {
+  publication: byPublication,
+  tag: byTag(false),
+  everything,
+  publicationTag: byTag(true),
+  author: byAuthor,
+};
+
+const withPublication = (d: Dialect) =>
+  sql`${joins(d)} publications pub ON pub.id = p.publication_id`;
+// A body list joins each post's stored body.
+const withBody = (a: ListArgs) =>
+  sql`LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ${a.content}`;
+
+const records = (kind: ScopeKind, content: boolean) =>
+  statement(
+    (_, a: ListArgs, dialect) =>
+      sql<PostRow>`SELECT ${raw(postColumns(dialect))}${raw(content ? CONTENT_COLUMNS : "")}
+  ${SCOPES[kind](dialect, withPublication(dialect), a)}`,
+    `folio_v4_list_${kind}${content ? "_content" : ""}`,
+  );
+
+interface BodyRow extends Omit<ListedBody, "publishedAt" | "body"> {
+  publishedAt: number | string;
+  body: Buffer | string | null;
+}
+
+const bodies = (kind: ScopeKind) =>
+  statement(
+    (_, a: ListArgs, dialect) =>
+      sql<BodyRow>`SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt", b.body
+  ${SCOPES[kind](dialect, withBody(a), a)}`,
+    `folio_v4_list_${kind}_bodies`,
+  );
+
+export const LIST_STATEMENTS = Object.fromEntries(
+  (Object.keys(SCOPES) as ScopeKind[]).map((kind) => [
+    kind,
+    { meta: records(kind, false), full: records(kind, true), bodies: bodies(kind) },
+  ]),
+) as Record<
+  ScopeKind,
+  {
+    meta: Statement<ListArgs, PostRow>;
+    full: Statement<ListArgs, PostRow>;
+    bodies: Statement<ListArgs, BodyRow>;
+  }
+>;
+
+interface NeighbourArgs {
+  publicationId: string;
+  publishedAt: number;
+  id: string;
+  now: number;
+}
+
+type Side = "older" | "newer";
+
+// The posts either side of one in its publication, one step along the same index each way.
+const neighbour = (d: Dialect, side: Side, a: NeighbourArgs) => {
+  const [compare, order] = side === "older" ? ["<", "DESC"] : [">", "ASC"];
+  const position = sql`(p.published_at, p.id) ${raw(compare)} (${a.publishedAt}, ${a.id})`;
+  return sql<Neighbour & { side: Side }>`SELECT ${sql.lit(side)} AS side, p.slug, p.title
+  FROM ${pin(d, "posts p", "posts_by_publication_time")}
+  WHERE p.publication_id = ${a.publicationId} AND ${position} AND ${visibleAt("p", a.now)}
+  ORDER BY ${raw(`p.published_at ${order}, p.id ${order}`)} LIMIT 1`;
+};
+
+const NEIGHBOUR = {
+  older: statement((_, a: NeighbourArgs, d) => neighbour(d, "older", a)),
+  newer: statement((_, a: NeighbourArgs, d) => neighbour(d, "newer", a)),
+  // Both in one round trip, for PostgreSQL.
+  both: statement((_, a: NeighbourArgs, d) => {
+    const [older, newer] = [neighbour(d, "older", a), neighbour(d, "newer", a)];
+    return sql<Neighbour & { side: Side }>`(${older}) UNION ALL (${newer})`;
+  }, "folio_v4_neighbours"),
+};
+
+const CURSOR_KEY = statement(
+  (db) => db.selectFrom("folio_keys").select("value").where("name", "=", "cursor"),
+  "folio_v4_cursor_key",
+);
+
+/** SQLite's rows are already the record; PostgreSQL hands BIGINT and the bodies as text. */
+function toListedBody(row: BodyRow): ListedBody {
+  if (typeof row.publishedAt === "number" && typeof row.body !== "string") return row as ListedBody;
+  const { body } = row;
+  return {
+    id: row.id,
+    publicationId: row.publicationId,
+    publishedAt: Number(row.publishedAt),
+    body: typeof body === "string" ? Buffer.from(body) : body,
+  };
+}
+
+/** The list's arguments; unused ones are never bound. */
+function listArgs(query: ListQuery): [ScopeKind, ListArgs] {
+  const { kind, keys } = scopeOf(query.scope);
+  const [key = "", publicationId = ""] = keys;
+  const { publishedAt, id } = query.after ?? FIRST_POSITION;
+  // Visible at `now` and before the position is visible at whichever is earlier; bound so,
+  // the visibility term starts its range where the page starts, should the planner pick it.
+  const at = Math.min(query.visibleAt, publishedAt);
+  const { limit, withContent: content } = query;
+  return [kind, { key, publicationId, publishedAt, id, at, limit, content }];
 }
 
 /**
- * Every backend's list statements, named alike: each scope as records without content,
- * with content, and as stored bodies (what a page is joined from).
+ * `dialect`: SQLite asks for the neighbours one statement each, as they are two seeks run in
+ * process; PostgreSQL asks in one, which saves a round trip.
  */
-export function listStatements<From>(
-  scopes: ListScopes<From>,
-  records: (withContent: boolean, from: From) => string,
-  bodies: (from: From) => string,
-) {
-  const { publication, tag, everything, publicationTag, author } = scopes;
+export function postLists(reads: Reads, dialect: Dialect): PostLists {
   return {
-    publicationTag: records(false, publicationTag),
-    publicationTagWithContent: records(true, publicationTag),
-    publicationTagBodies: bodies(publicationTag),
-    author: records(false, author),
-    authorWithContent: records(true, author),
-    authorBodies: bodies(author),
-    publication: records(false, publication),
-    publicationWithContent: records(true, publication),
-    publicationBodies: bodies(publication),
-    tag: records(false, tag),
-    tagWithContent: records(true, tag),
-    tagBodies: bodies(tag),
-    everything: records(false, everything),
-    everythingWithContent: records(true, everything),
-    everythingBodies: bodies(everything),
+    async listPosts(query) {
+      const [kind, args] = listArgs(query);
+      const list = LIST_STATEMENTS[kind];
+      return (await reads.rows(query.withContent ? list.full : list.meta, args)).map(toPostRecord);
+    },
+    async listBodies(query) {
+      const [kind, args] = listArgs(query);
+      return (await reads.rows(LIST_STATEMENTS[kind].bodies, args)).map(toListedBody);
+    },
+    async neighbours({ publicationId, position, visibleAt }) {
+      const args = { publicationId, ...position, now: visibleAt };
+      const found: { older?: Neighbour; newer?: Neighbour } = {};
+      const rows =
+        dialect === "postgres"
+          ? await reads.rows(NEIGHBOUR.both, args)
+          : [
+              ...(await reads.rows(NEIGHBOUR.older, args)),
+              ...(await reads.rows(NEIGHBOUR.newer, args)),
+            ];
+      for (const { side, slug, title } of rows) found[side] = { slug, title };
+      return found;
+    },
+    async cursorKey() {
+      const [row] = await reads.rows(CURSOR_KEY, {});
+      if (row === undefined) throw new Error("the store has no cursor key; run folio migrate");
+      return row.value;
+    },
   };
 }

@@ -88,6 +88,10 @@ export function among(column: string, keys: unknown, dialect: Dialect): RawBuild
     : sql<boolean>`${sql.ref(column)} = ANY(${keys}::text[])`;
 }
 
+/** `column` equals `value`, or `value` is null: an optional filter in one statement. */
+export const optional = (column: string, value: unknown) =>
+  sql<boolean>`(cast(${value} as text) IS NULL OR ${sql.ref(column)} = ${value})`;
+
 /** Where an argument goes: the builder sees one of these in its place. */
 class Slot {
   constructor(readonly key: string) {}
@@ -95,15 +99,19 @@ class Slot {
 
 /**
  * A statement with named arguments `A`, compiled for both dialects now. The builder is told
- * the dialect for the rare function that differs (an aggregate of text, say).
+ * the dialect for the rare function that differs (an aggregate of text, say). It may give a
+ * whole `sql` template instead of a query builder, for what the builder cannot say (a plan
+ * pin); its arguments are then placed and numbered all the same.
  */
 export function statement<A extends object = Record<string, never>, R = unknown>(
-  build: (db: Kysely<Tables>, args: A, dialect: Dialect) => Compilable<R>,
+  build: (db: Kysely<Tables>, args: A, dialect: Dialect) => Compilable<R> | RawBuilder<R>,
   name?: string,
 ): Statement<A, R> {
   const stand = new Proxy({}, { get: (_, key) => new Slot(String(key)) }) as A;
   const compile = (dialect: Dialect): Compiled<A> => {
-    const { sql, parameters } = build(builders[dialect], stand, dialect).compile();
+    const built = build(builders[dialect], stand, dialect);
+    const { sql, parameters } =
+      "isRawBuilder" in built ? built.compile(builders[dialect]) : built.compile();
     const picks = parameters.map((parameter) =>
       parameter instanceof Slot
         ? (args: A) => (args as Record<string, unknown>)[parameter.key]

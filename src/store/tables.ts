@@ -4,12 +4,46 @@
 import type { ColumnType } from "./kysely.js";
 import type { MediaFormat } from "./media.js";
 import type { EventType } from "./post-events.js";
+import type { PostStatus } from "./records.js";
 
 /** Milliseconds since the epoch: written as a number, read as either. */
 type Millis = ColumnType<number | string, number, number>;
 type MaybeMillis = ColumnType<number | string | null, number | null, number | null>;
 
 export interface Tables {
+  folio_keys: { name: string; value: string };
+  posts: {
+    id: string;
+    publication_id: string;
+    slug: string;
+    title: string;
+    subtitle: string | null;
+    image_url: string | null;
+    status: PostStatus;
+    published_at: MaybeMillis;
+    updated_at: Millis;
+    coin_id: string | null;
+    renderer_version: number;
+    content_json: string;
+    static_html: string;
+    markdown: string;
+    post_preview: string | null;
+    /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+    send_newsletter: ColumnType<boolean | number, boolean, boolean>;
+    created_at: Millis;
+  };
+  post_authors: { post_id: string; position: number; author_id: string };
+  post_categories: { post_id: string; position: number; name: string };
+  post_slug_history: { publication_id: string; slug: string; post_id: string };
+  post_views: { post_id: string; views: Millis };
+  post_bytes: {
+    post_id: string;
+    /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+    content: ColumnType<boolean | number, boolean, boolean>;
+    etag: string;
+    /** TEXT on PostgreSQL, a BLOB on SQLite. */
+    body: string | Buffer;
+  };
   publications: {
     id: string;
     slug: string;

@@ -2,7 +2,7 @@
 // time under a lease, so a node that dies mid-attempt only delays its deliveries.
 import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from "./kysely.js";
 import type { EventType } from "./post-events.js";
-import { statement, type Executor } from "./statement.js";
+import { optional, statement, type Executor } from "./statement.js";
 import type { Tables } from "./tables.js";
 import { DELIVERY_COLUMNS, toDeliveryRecord } from "./webhook-rows.js";
 
@@ -152,10 +152,6 @@ const FAIL_PENDING = statement((db, a: { id: string; error: string }) =>
     .where("endpoint_id", "=", endpointOf(db, a.id))
     .where("state", "=", "pending"),
 );
-
-/** `column` equals `value`, or `value` is null: an optional filter in one statement. */
-const optional = (column: string, value: unknown) =>
-  sql<boolean>`(cast(${value} as text) IS NULL OR ${sql.ref(column)} = ${value})`;
 
 const LIST = statement(
   (

@@ -5,8 +5,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { LIST_SQL as PG_SQL } from "../../src/store/postgres/post-lists.js";
-import { LIST_SQL as SQLITE_SQL } from "../../src/store/sqlite/post-lists.js";
+import { LIST_STATEMENTS } from "../../src/store/post-lists.js";
 import { NOW, PAST, loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories, type TestStore } from "../helpers/stores.js";
 
@@ -48,18 +47,22 @@ for (const factory of await storeFactories()) {
   });
 }
 
-/** SQLite binds visible-at once per visibility test; PostgreSQL numbers it once. */
-function argsFor(name: string, backend: "sqlite" | "postgres"): unknown[] {
-  const at = name === "tag" && backend === "sqlite" ? [visibleAt, visibleAt] : [visibleAt];
-  const key = name === "publication" ? ["pub_1"] : name === "tag" ? ["news"] : [];
-  return [...key, ...position, ...at, 10];
+/** The list's statement and its arguments for a deep page. */
+function listFor(name: string) {
+  const key = name === "publication" ? "pub_1" : name === "tag" ? "news" : "";
+  const [publishedAt, id] = position as [number, string];
+  const args = { key, publicationId: "", publishedAt, id, at: visibleAt, limit: 10 };
+  const list = LIST_STATEMENTS[name as keyof typeof LIST_STATEMENTS].meta;
+  return { list, args: { ...args, content: false } };
 }
 
 function sqlitePlan(path: string, name: string): string {
   const db = new Database(path, { readonly: true });
   try {
-    const sql = SQLITE_SQL[name as keyof typeof SQLITE_SQL];
-    const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...argsFor(name, "sqlite"));
+    const { list, args } = listFor(name);
+    const rows = db
+      .prepare(`EXPLAIN QUERY PLAN ${list.sqlite.sql}`)
+      .all(...list.sqlite.values(args));
     return (rows as { detail: string }[]).map((r) => r.detail).join("\n");
   } finally {
     db.close();
@@ -76,9 +79,9 @@ async function postgresPlan(url: string, name: string): Promise<string> {
   try {
     await client.query("SET enable_seqscan = off");
     await client.query("SET enable_sort = off");
-    const args = argsFor(name, "postgres").map((v) => (typeof v === "number" ? String(v) : v));
-    const sql = PG_SQL[name as keyof typeof PG_SQL];
-    const { rows } = await client.query(`EXPLAIN (COSTS OFF) ${sql}`, args);
+    const { list, args } = listFor(name);
+    const values = list.postgres.values(args).map((v) => (typeof v === "number" ? String(v) : v));
+    const { rows } = await client.query(`EXPLAIN (COSTS OFF) ${list.postgres.sql}`, values);
     // The list's own scan and what sits above it; the per-post subqueries below are not ours.
     const lines = (rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]);
     return lines.filter((l) => !/SubPlan|c_1|\(pa\.|\(a\.|pa\b|Aggregate/.test(l)).join("\n");

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import Database from "better-sqlite3";
+import { sql } from "../../src/store/kysely.js";
 import { statement } from "../../src/store/statement.js";
 import { sqliteExecutor } from "../../src/store/sqlite/executor.js";
 
@@ -31,6 +32,19 @@ test("named arguments land where the builder put them, in both dialects", () => 
     ]);
   }
   assert.equal(builds, 2, "running it compiles nothing");
+});
+
+test("a whole sql template is compiled as a builder is: arguments placed and numbered", () => {
+  const pinned = statement((_, a: { id: string; now: number }, dialect) =>
+    dialect === "sqlite"
+      ? sql`SELECT id FROM posts INDEXED BY posts_by_time WHERE id = ${a.id} AND t <= ${a.now}`
+      : sql`SELECT id FROM posts WHERE id = ${a.id} AND t <= ${a.now}`,
+  );
+  assert.match(pinned.sqlite.sql, /INDEXED BY posts_by_time WHERE id = \? AND t <= \?$/);
+  assert.match(pinned.postgres.sql, /FROM posts WHERE id = \$1 AND t <= \$2$/);
+  for (const compiled of [pinned.sqlite, pinned.postgres]) {
+    assert.deepEqual(compiled.values({ id: "p", now: 5 }), ["p", 5]);
+  }
 });
 
 test("SQLite: prepared once per connection; booleans and missing values are bound as SQLite can", async () => {

@@ -3,8 +3,15 @@
 // COMMITTED that statement's snapshot includes whatever the writer we waited for committed.
 import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
 import type { Pipeline } from "./pipeline.js";
-import { columns, from, storedColumns } from "./queries.js";
-import { toStoredPost, type StoredRow } from "./rows.js";
+import {
+  POSTS_FROM as from,
+  STORED_COLUMNS as storedColumns,
+  postColumns,
+  toStoredPost,
+  type StoredRow,
+} from "../post-row.js";
+
+const columns = postColumns("postgres");
 
 const SQL = {
   lockById: "SELECT id FROM posts WHERE publication_id = $1 AND id = $2 FOR UPDATE",

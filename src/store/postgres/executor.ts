@@ -3,7 +3,7 @@
 // the read pool, bounded in time. A named statement is parsed once per connection.
 import type { PoolClient, QueryConfig } from "pg";
 import type { Executor, Reads, Statement } from "../statement.js";
-import type { OnPrimary } from "./authoring-reads.js";
+import type { OnPrimary } from "./pool.js";
 import { holdsNul, type ReadContext } from "./reads.js";
 import { inTransaction } from "./webhook-deliveries.js";
 

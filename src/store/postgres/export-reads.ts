@@ -3,6 +3,7 @@
 // first statement however long the export runs and whatever is written meanwhile.
 import type pg from "pg";
 import { snapshotReads, type ExportSnapshot } from "../export-reads.js";
+import { postgresExecutor } from "./executor.js";
 import { ignoreLostConnection } from "./pool.js";
 
 // An export waits on its reader (a pipe, a slow disk) between pages: neither the pool's
@@ -28,29 +29,24 @@ export async function openPostgresSnapshot(
   }
   const c = client;
   let open = true;
-  return snapshotReads({
-    param: (n) => `$${n}`,
-    text: (n) => `$${n}::text`,
-    inIds: (column, n) => `${column} = ANY($${n}::text[])`,
-    ids: (ids) => ids,
-    async all(sql, params) {
-      try {
-        return (await c.query(sql, params)).rows as Record<string, unknown>[];
-      } catch (error) {
-        throw translate(error);
-      }
-    },
-    async close() {
-      if (!open) return;
-      open = false;
-      let broken = false;
-      try {
-        await c.query("COMMIT");
-      } catch {
-        broken = true;
-      }
-      c.off("error", ignoreLostConnection);
-      c.release(broken);
-    },
+  // Every read on the snapshot's one connection.
+  const reads = postgresExecutor(async (work) => {
+    try {
+      return await work(c);
+    } catch (error) {
+      throw translate(error);
+    }
+  });
+  return snapshotReads(reads, async () => {
+    if (!open) return;
+    open = false;
+    let broken = false;
+    try {
+      await c.query("COMMIT");
+    } catch {
+      broken = true;
+    }
+    c.off("error", ignoreLostConnection);
+    c.release(broken);
   });
 }

@@ -4,7 +4,7 @@ import { sweepGoLives, type GoLiveEvents } from "../go-live-events.js";
 import { Outbox } from "../outbox.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
 import { Pipeline } from "./pipeline.js";
-import type { OnPrimary } from "./webhook-deliveries.js";
+import type { OnPrimary } from "./pool.js";
 
 export function postgresGoLiveEvents(onPrimary: OnPrimary): GoLiveEvents {
   return {

@@ -5,14 +5,16 @@ import { contentOnly, emptyChangeSet, type ChangeSet } from "../change-notice.js
 import { Outbox } from "../outbox.js";
 import type { ChangeNotice, DerivedUpdate, PostSource, StoreMaintenance } from "../post-store.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
-import { LIST_POST_SOURCES } from "./queries.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo } from "./outbox.js";
 import { Pipeline } from "./pipeline.js";
+import type { OnPrimary } from "./pool.js";
 import type { Represent } from "../stored-bytes.js";
 import { fillMissingBytes, refreshBytes } from "./stored-bytes.js";
 
-type OnPrimary = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+/** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
+const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
+  FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;
 
 export function postgresMaintenance(
   onPrimary: OnPrimary,

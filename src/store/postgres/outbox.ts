@@ -14,8 +14,17 @@ import {
   type EndpointRow,
 } from "../webhook-rows.js";
 import type { Pipeline } from "./pipeline.js";
-import { POSTS_BY_IDS } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  CONTENT_COLUMNS,
+  POSTS_FROM,
+  postColumns,
+  toPostRecord,
+  type PostRow,
+} from "../post-row.js";
+
+/** Posts by id with content, for events: one round trip for a batch. */
+const POSTS_BY_IDS = `SELECT ${postColumns("postgres")}${CONTENT_COLUMNS} ${POSTS_FROM}
+  WHERE p.id = ANY($1::text[])`;
 
 const SAVE_ANNOUNCED = `INSERT INTO webhook_posts
     (post_id, publication_id, slug, visible, meta_hash, html_hash)

@@ -20,6 +20,9 @@ export function createPool(url: string, options: PostgresSettings, role: string)
   return pool;
 }
 
+/** Runs `work` on a client of the primary pool (withClient). */
+export type OnPrimary = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+
 /**
  * Runs `work` on one client of `pool`, released afterwards (destroyed after a failure, as
  * its state is then unknown); errors come out as `translate` words them.

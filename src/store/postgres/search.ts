@@ -13,9 +13,10 @@ import {
   type SearchReader,
 } from "../search.js";
 import { visibleWhere } from "../visibility.js";
-import { columns } from "./queries.js";
 import { hasNul, namedRead, type ReadContext } from "./reads.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { postColumns, toPostRecord, type PostRow } from "../post-row.js";
+
+const columns = postColumns("postgres");
 
 // ts_rank weighs a title (A) most, then the subtitle (B), then the categories and author
 // names (C), then the text (D). The document is the expression post_search_doc indexes.

@@ -18,7 +18,7 @@ import type {
 import type { WriteOptions } from "../post-store.js";
 import { apiKeyStore } from "../api-keys.js";
 import { postgresExecutor, postgresReads } from "./executor.js";
-import { postgresAuthoringReads } from "./authoring-reads.js";
+import { authoringReader } from "../authoring-reads.js";
 import { ChangeWatch } from "./changes.js";
 import { postgresViews } from "./views.js";
 import { deskStore } from "../desk.js";
@@ -26,10 +26,10 @@ import { mediaStore } from "../media.js";
 import { createPool, withClient } from "./pool.js";
 import { postgresMaintenance } from "./maintenance.js";
 import { asStoreError, describeUrl } from "./errors.js";
-import { postgresPostReads } from "./post-reads.js";
+import { postReader } from "../post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
-import { PostgresPostLists } from "./post-lists.js";
+import { postLists } from "../post-lists.js";
 import { publicationReader } from "../publications.js";
 import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
@@ -73,32 +73,27 @@ class PostgresStore implements PostStore {
     this.primary = createPool(options.url, options, "primary");
     this.reader = options.readUrl ? createPool(options.readUrl, options, "read") : this.primary;
     const onPrimary = this.onPrimary.bind(this);
-    const onReader = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
-      this.onPool(this.reader, work);
-    Object.assign(this, postgresAuthoringReads(onPrimary, onReader));
-    Object.assign(this, apiKeyStore(postgresExecutor(onPrimary)), postgresViews(onPrimary));
-    Object.assign(
-      this,
-      deskStore(postgresExecutor(onPrimary)),
-      mediaStore(postgresExecutor(onPrimary)),
-    );
+    const primary = postgresExecutor(onPrimary);
+    Object.assign(this, apiKeyStore(primary), postgresViews(onPrimary));
+    Object.assign(this, deskStore(primary), mediaStore(primary));
     this.context = {
       pool: this.reader,
       translate: (error) => this.translate(error),
       statementTimeoutMs: options.statementTimeoutMs,
     };
-    for (const role of [PostgresPostLists, PostgresSearch]) {
-      addRole(this, new role(this.context));
-    }
-    Object.assign(this, publicationReader(postgresReads(this.context)));
-    Object.assign(this, postgresPostReads(this.context, onPrimary));
-    Object.assign(this, postgresStoredBytesReader(this.context));
+    addRole(this, new PostgresSearch(this.context));
+    const reads = postgresReads(this.context);
+    Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
+    Object.assign(this, postLists(reads, "postgres"));
+    // Go-lives, counts and an author's own list on the primary: a lagging replica may not
+    // have a post just written.
+    Object.assign(this, postReader(reads, primary), authoringReader(primary, reads));
     Object.assign(
       this,
-      webhookEndpointStore(postgresExecutor(onPrimary)),
+      webhookEndpointStore(primary),
       webhookDeliveryStore({
-        queue: postgresExecutor(onPrimary),
-        main: postgresExecutor(onPrimary),
+        queue: primary,
+        main: primary,
         claim: postgresClaim(onPrimary),
       }),
     );

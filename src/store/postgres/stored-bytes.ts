@@ -1,25 +1,49 @@
-// Stored response bytes on PostgreSQL (store/stored-bytes.ts): the read of a post's ready
-// body, and the rewrite of the bodies of posts a write touched, inside that write's transaction.
+// Stored response bytes on PostgreSQL (store/stored-bytes.ts): the single reads of one turn
+// joined into one statement, and the rewrite of the bodies of posts a write touched, inside
+// that write's transaction.
 import type { PoolClient } from "pg";
+import { sql as raw } from "../kysely.js";
 import { Pipeline } from "./pipeline.js";
-import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
-import { visibleWhere } from "../visibility.js";
+import {
+  POSTS_FROM,
+  STORED_COLUMNS,
+  postColumns,
+  toPostRecord,
+  type StoredRow,
+} from "../post-row.js";
+import { among, statement, type Reads } from "../statement.js";
+import {
+  selectStored,
+  toStoredBody,
+  type Represent,
+  type StoredArgs,
+  type StoredBytesReader,
+} from "../stored-bytes.js";
+import { visibleAt } from "../visibility.js";
 import { ReadBatch } from "./read-batch.js";
-import { hasNul, namedRead, type ReadContext } from "./reads.js";
-import { STORED_POSTS_BY_IDS, from } from "./queries.js";
-import { toPostRecord, type StoredRow } from "./rows.js";
-
-// Visibility in the WHERE clause, as for every read: a hidden post costs what a missing one
-// costs. `$1` is whether the body has content; the keys and then `now` follow.
-const read = (where: string, now: string) => `SELECT p.id, p.publication_id AS "publicationId",
-    pub.slug AS "publicationSlug", p.slug, p.updated_at AS "updatedAt", b.etag, b.body
-  ${from}
-  LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = $1
-  WHERE ${where} AND ${visibleWhere("p", now)}`;
+import { hasNul } from "./reads.js";
 
 // Many posts a statement (read-batch.ts): ids, or (publication slug, post slug) pairs.
-const BY_IDS = read("p.id = ANY($2::text[])", "$3");
-const BY_SLUGS = read("(pub.slug, p.slug) IN (SELECT * FROM unnest($2::text[], $3::text[]))", "$4");
+const AMONG_IDS = statement(
+  (db, a: StoredArgs & { ids: string[] }, dialect) =>
+    selectStored(db, a)
+      .where(among("p.id", a.ids, dialect))
+      .where(visibleAt("p", a.now)),
+  "folio_v4_stored_among_ids",
+);
+const AMONG_SLUGS = statement(
+  (db, a: StoredArgs & { publicationSlugs: string[]; postSlugs: string[] }) =>
+    selectStored(db, a)
+      .where(
+        raw<boolean>`(pub.slug, p.slug) IN (SELECT * FROM unnest(${a.publicationSlugs}::text[], ${a.postSlugs}::text[]))`,
+      )
+      .where(visibleAt("p", a.now)),
+  "folio_v4_stored_among_slugs",
+);
+
+/** Posts as written, by id: their bodies are stored from these rows, and the answer read. */
+const STORED_POSTS_BY_IDS = `SELECT ${postColumns("postgres")}${STORED_COLUMNS} ${POSTS_FROM}
+  WHERE p.id = ANY($1::text[])`;
 const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body)
   SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::text[])
   ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`;
@@ -32,35 +56,21 @@ const MISSING = `SELECT p.id FROM posts p
 /** Posts re-read and re-serialized per statement: bounds a statement's parameters. */
 const CHUNK = 500;
 
-interface Row extends Omit<StoredBody, "body" | "etag" | "updatedAt"> {
-  updatedAt: string;
-  etag: string | null;
-  body: string | null;
-}
-
-function stored(row: Row | undefined): StoredBody | undefined {
-  if (row === undefined) return undefined;
-  const { etag, body, updatedAt, ...rest } = row;
-  const post = { ...rest, updatedAt: Number(updatedAt) };
-  return etag === null || body === null ? post : { ...post, etag, body: Buffer.from(body) };
-}
-
 /** Slugs hold no NUL (hasNul): the pair's key cannot be another pair's. */
 const slugsKey = (publicationSlug: string, slug: string) => `${publicationSlug}\0${slug}`;
 
-export function postgresStoredBytesReader(context: ReadContext): StoredBytesReader {
-  const batches = (withContent: boolean) => ({
-    byId: new ReadBatch<Row>(
-      (ids, at) => namedRead<Row>(context, "storedByIds", BY_IDS, [withContent, ids, String(at)]),
+/** `reads`: the read pool's executor (executor.ts). */
+export function postgresStoredBytesReader(reads: Reads): StoredBytesReader {
+  const batches = (content: boolean) => ({
+    byId: new ReadBatch(
+      (ids, now) => reads.rows(AMONG_IDS, { content, ids, now }),
       (row) => row.id,
     ),
-    bySlugs: new ReadBatch<Row>(
-      (keys, at) => {
+    bySlugs: new ReadBatch(
+      (keys, now) => {
         const pairs = keys.map((key) => key.split("\0"));
-        const columns = [pairs.map((p) => p[0]), pairs.map((p) => p[1])];
-        return namedRead<Row>(context, "storedBySlugs", BY_SLUGS, [
-          ...[withContent, ...columns, String(at)],
-        ]);
+        const [publicationSlugs, postSlugs] = [pairs.map((p) => p[0]!), pairs.map((p) => p[1]!)];
+        return reads.rows(AMONG_SLUGS, { content, now, publicationSlugs, postSlugs });
       },
       (row) => slugsKey(row.publicationSlug, row.slug),
     ),
@@ -69,12 +79,14 @@ export function postgresStoredBytesReader(context: ReadContext): StoredBytesRead
   return {
     async findStoredById(id, withContent, visibleAt) {
       if (hasNul([id])) return undefined;
-      return stored(await (withContent ? full : meta).byId.get(id, visibleAt));
+      const row = await (withContent ? full : meta).byId.get(id, visibleAt);
+      return row && toStoredBody(row);
     },
     async findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
       if (hasNul([publicationSlug, postSlug])) return undefined;
       const key = slugsKey(publicationSlug, postSlug);
-      return stored(await (withContent ? full : meta).bySlugs.get(key, visibleAt));
+      const row = await (withContent ? full : meta).bySlugs.get(key, visibleAt);
+      return row && toStoredBody(row);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Page views on PostgreSQL (the ViewStore role): a whole flushed batch in one statement.
 import type { ViewStore } from "../views.js";
-import type { OnPrimary } from "./authoring-reads.js";
+import type { OnPrimary } from "./pool.js";
 
 // Posts deleted since they were viewed are skipped by the join; rows are added in id order,
 // so two nodes flushing at once lock them in the same order and never deadlock.

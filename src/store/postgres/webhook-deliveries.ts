@@ -4,8 +4,7 @@
 // node died).
 import type { PoolClient } from "pg";
 import type { Claim, ClaimedDelivery } from "../webhook-deliveries.js";
-
-export type OnPrimary = <T>(work: (client: PoolClient) => Promise<T>) => Promise<T>;
+import type { OnPrimary } from "./pool.js";
 
 // Due and unleased, and no earlier delivery of the same post to the same endpoint still
 // pending: events of one post reach each endpoint in order. Oldest due first (the index).

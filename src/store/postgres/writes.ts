@@ -33,7 +33,7 @@ import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo, postgresSweepIo } from "./outbox.js";
 import { Pipeline } from "./pipeline.js";
 import { ignoreLostConnection } from "./pool.js";
-import type { StoredRow } from "./rows.js";
+import type { StoredRow } from "../post-row.js";
 import type { Represent } from "../stored-bytes.js";
 import { postsOfAuthors, refreshBytes } from "./stored-bytes.js";
 

@@ -1,23 +1,18 @@
 // The authoring questions and removals of the SQLite write transaction. The transaction
 // holds SQLite's write lock from BEGIN IMMEDIATE, so a read here is already "locked".
 import type Database from "better-sqlite3";
-import type { AuthoringWrites, PostRef, StoredPost } from "../authoring-writes.js";
+import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
 import { guarded, lazyStatements } from "./errors.js";
-import { columns, contentColumns, from } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import {
+  POSTS_FROM,
+  STORED_COLUMNS,
+  postColumns,
+  toStoredPost,
+  type StoredRow,
+} from "../post-row.js";
 
-interface StoredRow extends PostRow {
-  content_json: string;
-  static_html: string;
-  markdown: string;
-  renderer_version: number;
-  post_preview: string | null;
-  send_newsletter: number;
-}
-
-const stored = (where: string) => `SELECT ${columns}${contentColumns},
-    p.renderer_version, p.post_preview, p.send_newsletter
-  ${from} WHERE p.publication_id = ? AND ${where}`;
+const stored = (where: string) => `SELECT ${postColumns("sqlite")}${STORED_COLUMNS}
+  ${POSTS_FROM} WHERE p.publication_id = ? AND ${where}`;
 
 const SQL = {
   byId: stored("p.id = ?"),
@@ -83,12 +78,4 @@ export function sqliteAuthoringWrites(
       guarded(() => sql(SQL.save).run(answer, publicationId, key));
     },
   };
-}
-
-function toStoredPost(row: StoredRow): StoredPost {
-  const post = toPostRecord(row) as StoredPost;
-  post.rendererVersion = row.renderer_version;
-  post.sendNewsletter = row.send_newsletter === 1;
-  if (row.post_preview !== null) post.postPreview = row.post_preview;
-  return post;
 }

@@ -4,7 +4,7 @@
 // connection: its snapshot holds the store's write turn instead, writes waiting until it closes.
 import Database from "better-sqlite3";
 import { snapshotReads, type ExportSnapshot } from "../export-reads.js";
-import { numbered } from "./background.js";
+import { sqliteExecutor } from "./executor.js";
 import type { WriteQueue } from "./write-queue.js";
 
 export async function openSqliteSnapshot(
@@ -24,22 +24,14 @@ export async function openSqliteSnapshot(
     throw error;
   }
   let open = true;
-  return snapshotReads({
-    param: (n) => `?${n}`,
-    text: (n) => `?${n}`,
-    inIds: (column, n) => `${column} IN (SELECT value FROM json_each(?${n}))`,
-    ids: (ids) => JSON.stringify(ids),
-    all: async (sql, params) =>
-      db.prepare(sql).all(numbered(...params)) as Record<string, unknown>[],
-    async close() {
-      if (!open) return;
-      open = false;
-      try {
-        db.exec("COMMIT");
-      } finally {
-        if (db !== main) db.close();
-        release();
-      }
-    },
+  return snapshotReads(sqliteExecutor(db), async () => {
+    if (!open) return;
+    open = false;
+    try {
+      db.exec("COMMIT");
+    } finally {
+      if (db !== main) db.close();
+      release();
+    }
   });
 }

@@ -6,8 +6,8 @@ import type { GoLiveCandidate, SweepIo } from "../go-live-events.js";
 import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
 import type { PostState } from "../post-events.js";
 import { wentLiveWhere } from "../visibility.js";
-import { readSql } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { POST_WITH_CONTENT } from "../post-reads.js";
+import { toPostRecord, type PostRow } from "../post-row.js";
 import {
   toAnnounced,
   toEndpointRecord,
@@ -18,7 +18,7 @@ import {
 const SQL = {
   announced: `SELECT * FROM webhook_posts WHERE post_id = ?`,
   publicationSlug: `SELECT slug FROM publications WHERE id = ?`,
-  post: readSql.byIdWithContent,
+  post: POST_WITH_CONTENT.sqlite.sql,
   newsletter: `SELECT 1 FROM posts WHERE id = ? AND send_newsletter = 1`,
   saveAnnounced: `INSERT INTO webhook_posts
       (post_id, publication_id, slug, visible, meta_hash, html_hash) VALUES (?, ?, ?, ?, ?, ?)
@@ -94,7 +94,7 @@ export function sqliteOutboxIo(db: Database): OutboxIo {
 }
 
 function loadPost(sql: Statements, id: string): PostState | undefined {
-  const row = sql.post.get(id) as PostRow | undefined;
+  const row = sql.post.get(...POST_WITH_CONTENT.sqlite.values({ id })) as PostRow | undefined;
   if (row === undefined) return undefined;
   const post = toPostRecord(row);
   return { ...post, authorIds: post.authors.map((a) => a.id), content: post.content! };

@@ -12,10 +12,11 @@ import {
   type SearchReader,
 } from "../search.js";
 import { visibleWhere } from "../visibility.js";
-import { columns } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
+import { postColumns, toPostRecord, type PostRow } from "../post-row.js";
 import { Statements } from "./statements.js";
 import { limitBy } from "../limit.js";
+
+const columns = postColumns("sqlite");
 
 // bm25 is lower for a better match; a title hit weighs most, then the subtitle, then the
 // categories and author names, then the text.

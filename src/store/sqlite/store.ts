@@ -17,7 +17,7 @@ import {
 import { wrapMethods } from "../wrap-methods.js";
 import { apiKeyStore } from "../api-keys.js";
 import { sqliteExecutor } from "./executor.js";
-import { sqliteAuthoringReads } from "./authoring-reads.js";
+import { authoringReader } from "../authoring-reads.js";
 import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
 import { sqliteGoLiveEvents } from "./go-live-events.js";
@@ -28,15 +28,16 @@ import { sqliteClaim } from "./webhook-deliveries.js";
 import { webhookDeliveryStore } from "../webhook-deliveries.js";
 import { webhookEndpointStore } from "../webhook-endpoints.js";
 import { WriteQueue } from "./write-queue.js";
-import { sqlitePostReads } from "./post-reads.js";
+import { postReader } from "../post-reads.js";
 import { SqliteWrite } from "./writes.js";
 import { sqliteMaintenance } from "./maintenance.js";
 import { openDatabase } from "./open.js";
 import { addRole } from "../wrap-methods.js";
-import { SqlitePostLists } from "./post-lists.js";
+import { postLists } from "../post-lists.js";
 import { publicationReader } from "../publications.js";
 import { SqliteSearch } from "./search.js";
-import { SqliteBytesWriter, sqliteStoredBytesReader } from "./stored-bytes.js";
+import { SqliteBytesWriter } from "./stored-bytes.js";
+import { storedBytesReader } from "../stored-bytes.js";
 import { openSqliteSnapshot } from "./export-reads.js";
 import type { ExportSnapshot } from "../export-reads.js";
 
@@ -74,22 +75,22 @@ class SqliteStore implements PostStore {
   ) {
     this.background = new Background(db, this.writes);
     this.bytes = new SqliteBytesWriter(db, represent);
-    Object.assign(this, sqlitePostReads(db));
+    const reads = sqliteExecutor(db);
+    Object.assign(this, postReader(reads, reads));
     Object.assign(this, sqliteMaintenance(db, this.writes, this.notify, this.bytes));
     Object.assign(
       this,
-      sqliteAuthoringReads(db),
+      authoringReader(reads, reads),
       apiKeyStore(sqliteExecutor(db)),
-      publicationReader(sqliteExecutor(db)),
-      sqliteStoredBytesReader(db),
+      publicationReader(reads),
+      storedBytesReader(reads),
+      postLists(reads, "sqlite"),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     // Writes in their turn among the store's writers; reads at once.
     const inTurn = sqliteExecutor(db, exclusive);
     Object.assign(this, sqliteViews(db, exclusive), deskStore(inTurn), mediaStore(inTurn));
-    for (const role of [SqlitePostLists, SqliteSearch]) {
-      addRole(this, new role(db));
-    }
+    addRole(this, new SqliteSearch(db));
     const roles = {
       ...webhookEndpointStore(sqliteExecutor(db, (work) => this.background.onMain(work))),
       ...webhookDeliveryStore({

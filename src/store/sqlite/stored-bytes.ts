@@ -1,24 +1,13 @@
-// Stored response bytes on SQLite (store/stored-bytes.ts): the read of a post's ready body,
-// and the rewrite of the bodies of posts a write touched, run inside that write's transaction.
+// Stored response bytes on SQLite (store/stored-bytes.ts): the rewrite of the bodies of posts
+// a write touched, run inside that write's transaction.
 import type Database from "better-sqlite3";
-import type { Represent, StoredBytesReader, StoredBody } from "../stored-bytes.js";
-import { visibleWhere } from "../visibility.js";
-import { asStoreError, guarded, lazyStatements } from "./errors.js";
-import { from, readSql } from "./queries.js";
-import { toPostRecord, type PostRow } from "./rows.js";
 import { limitBy } from "../limit.js";
-
-// The body joins on (post, content); visibility is decided in the WHERE clause as for every
-// read, so a hidden post costs what a missing one costs. Parameters: content, keys, now.
-const read = (where: string) => `SELECT p.id, p.publication_id AS publicationId,
-    pub.slug AS publicationSlug, p.slug, p.updated_at AS updatedAt, b.etag, b.body
-  ${from}
-  LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ?
-  WHERE ${where} AND ${visibleWhere("p", "?")}`;
+import { toPostRecord, type PostRow } from "../post-row.js";
+import { POST_WITH_CONTENT } from "../post-reads.js";
+import type { Represent } from "../stored-bytes.js";
+import { asStoreError, lazyStatements } from "./errors.js";
 
 const SQL = {
-  byId: read("p.id = ?"),
-  bySlugs: read("pub.slug = ? AND p.slug = ?"),
   upsert: `INSERT INTO post_bytes (post_id, content, etag, body) VALUES (?, ?, ?, ?)
     ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`,
   drop: `DELETE FROM post_bytes WHERE post_id = ?`,
@@ -27,30 +16,8 @@ const SQL = {
     WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id ${limitBy("?")}`,
 };
 
-interface Row extends Omit<StoredBody, "body" | "etag"> {
-  etag: string | null;
-  body: Buffer | null;
-}
-
-function stored(row: Row | undefined): StoredBody | undefined {
-  if (row === undefined) return undefined;
-  const { etag, body, ...post } = row;
-  return etag === null || body === null ? post : { ...post, etag, body };
-}
-
-export function sqliteStoredBytesReader(db: Database.Database): StoredBytesReader {
-  const sql = lazyStatements(db);
-  const get = (text: string, args: unknown[]) =>
-    stored(guarded(() => sql(text).get(...args) as Row | undefined));
-  return {
-    async findStoredById(id, withContent, visibleAt) {
-      return get(SQL.byId, [+withContent, id, visibleAt]);
-    },
-    async findStoredBySlugs(publicationSlug, postSlug, withContent, visibleAt) {
-      return get(SQL.bySlugs, [+withContent, publicationSlug, postSlug, visibleAt]);
-    },
-  };
-}
+// The post as every read gives it, run here on the write's connection inside its transaction.
+const POST = POST_WITH_CONTENT.sqlite;
 
 /** Rewrites stored bodies; called inside a write transaction, on its connection. */
 export class SqliteBytesWriter {
@@ -80,7 +47,7 @@ export class SqliteBytesWriter {
       this.sql(SQL.drop).run(id);
       return;
     }
-    const row = this.sql(readSql.byIdWithContent).get(id) as PostRow | undefined;
+    const row = this.sql(POST.sql).get(...POST.values({ id })) as PostRow | undefined;
     // Deleted in this transaction: its bodies went with it (ON DELETE CASCADE).
     if (row === undefined) return;
     const { meta, full } = this.represent(toPostRecord(row));
