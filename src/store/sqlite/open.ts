@@ -5,6 +5,9 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreOpenError } from "../post-store.js";
 
+/** How long a statement waits for another connection's lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export function openDatabase(path: string): Database.Database {
   try {
     if (path !== ":memory:") makeParents(dirname(path));
@@ -12,7 +15,7 @@ export function openDatabase(path: string): Database.Database {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
-    db.pragma("busy_timeout = 5000");
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec("CREATE TABLE IF NOT EXISTS folio_schema (version INTEGER NOT NULL) STRICT");
     return db;
   } catch (error) {
@@ -22,7 +25,7 @@ export function openDatabase(path: string): Database.Database {
 
 /** SQLite's own words, and what they usually mean for whoever runs folio. */
 const OPEN_HINTS: Record<string, string> = {
-  SQLITE_BUSY: "another process holds a lock on it; gave up after the 5 s busy timeout",
+  SQLITE_BUSY: `another process holds a lock on it; gave up after the ${BUSY_TIMEOUT_MS / 1000} s busy timeout`,
   SQLITE_CANTOPEN: "missing, a directory, or not readable and writable by this user",
   SQLITE_NOTADB: "not an SQLite file, or its header is corrupt",
   SQLITE_CORRUPT: "the file is damaged; restore it from a backup",
@@ -32,6 +35,31 @@ function openFailure(error: unknown): string {
   const { message, code = "" } = error as { message: string; code?: string };
   const hint = OPEN_HINTS[code.replace(/_[A-Z]+$/, "")] ?? OPEN_HINTS[code];
   return hint === undefined ? message : `${message} (${hint})`;
+}
+
+/**
+ * BEGIN IMMEDIATE without holding the event loop while another connection writes.
+ * better-sqlite3 waits for a lock synchronously: meanwhile no request of this process is
+ * answered, and a connection of this process holding its transaction across an await (a
+ * second store on the same file, as a test or a tool opens) could never finish, so the wait
+ * always ran to its timeout. Here a busy lock is asked for again on timers, until the busy
+ * timeout has passed.
+ */
+export async function beginImmediate(db: Database.Database): Promise<void> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+    db.pragma("busy_timeout = 0");
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() >= deadline)
+        throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /**

@@ -31,7 +31,7 @@ import { WriteQueue } from "./write-queue.js";
 import { postReader } from "../post-reads.js";
 import { SqliteWrite } from "./writes.js";
 import { sqliteMaintenance } from "./maintenance.js";
-import { openDatabase } from "./open.js";
+import { beginImmediate, openDatabase } from "./open.js";
 import { addRole } from "../wrap-methods.js";
 import { postLists } from "../post-lists.js";
 import { publicationReader } from "../publications.js";
@@ -112,10 +112,17 @@ class SqliteStore implements PostStore {
   async beginWrite(): Promise<WriteTransaction> {
     const release = await this.writes.acquire();
     try {
+      await beginImmediate(this.db);
+    } catch (error) {
+      release();
+      throw asStoreError(error);
+    }
+    try {
       const write = new SqliteWrite(this.db, this.notify, this.bytes);
       write.onFinish = release;
       return write;
     } catch (error) {
+      this.db.exec("ROLLBACK");
       release();
       throw asStoreError(error);
     }

@@ -58,6 +58,7 @@ export class SqliteWrite implements WriteTransaction {
   /** Every event of this transaction is decided at or after this instant. */
   private readonly startedAt = Date.now();
 
+  /** `db` has just begun its transaction (`beginImmediate`). */
   constructor(
     private readonly db: Database,
     private readonly notify: (notice: ChangeNotice) => void,
@@ -73,7 +74,6 @@ export class SqliteWrite implements WriteTransaction {
       }),
     );
     this.outbox = new Outbox(sqliteOutboxIo(db));
-    db.exec("BEGIN IMMEDIATE");
     this.sql.holdSearch?.run();
   }
 
