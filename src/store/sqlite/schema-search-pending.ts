@@ -29,25 +29,21 @@ function either(name: string, event: string, now: string, posts: string, when?: 
   END;`;
 }
 
+/** A list row (category, author) that comes, goes or moves: the posts it was and is in. */
+const LIST_EVENTS = [
+  { event: "insert", ids: "p.id = NEW.post_id", posts: "SELECT NEW.post_id AS post_id" },
+  { event: "delete", ids: "p.id = OLD.post_id", posts: "SELECT OLD.post_id AS post_id" },
+  {
+    event: "update",
+    ids: "p.id IN (OLD.post_id, NEW.post_id)",
+    posts: "SELECT OLD.post_id AS post_id UNION SELECT NEW.post_id",
+  },
+];
+
 const listTriggers = (table: string) =>
-  either(
-    `${table}_search_insert`,
-    `INSERT ON ${table}`,
-    reindex("p.id = NEW.post_id"),
-    "SELECT NEW.post_id AS post_id",
-  ) +
-  either(
-    `${table}_search_delete`,
-    `DELETE ON ${table}`,
-    reindex("p.id = OLD.post_id"),
-    "SELECT OLD.post_id AS post_id",
-  ) +
-  either(
-    `${table}_search_update`,
-    `UPDATE ON ${table}`,
-    reindex("p.id IN (OLD.post_id, NEW.post_id)"),
-    "SELECT OLD.post_id AS post_id UNION SELECT NEW.post_id",
-  );
+  LIST_EVENTS.map(({ event, ids, posts }) =>
+    either(`${table}_search_${event}`, `${event.toUpperCase()} ON ${table}`, reindex(ids), posts),
+  ).join("");
 
 const textChanged = `OLD.title IS NOT NEW.title OR OLD.subtitle IS NOT NEW.subtitle
       OR OLD.markdown IS NOT NEW.markdown`;
