@@ -1,14 +1,19 @@
-// Runs every compiled test file with node:test. A directory or glob argument
-// behaves differently across Node 20, 22 and 24, so the list is built here.
-// The HTTP suites of what routes answer then run a second time with per-client rate limiting
-// on (at a limit the tests never reach): every request takes one path, and it must answer the
-// same either way.
+// Runs every compiled test file with node:test, each file in a process of its own, several at
+// once. A directory or glob argument behaves differently across Node 20, 22 and 24, so the list
+// is built here; and the files are scheduled here rather than by `node --test`, which can run
+// only one list with one environment at a time: the whole suite is one pool, the second HTTP
+// pass and the browser suites inside it, so no core waits for a phase's last file.
+// The HTTP suites of what routes answer run a second time with per-client rate limiting on (at
+// a limit the tests never reach): every request takes one path, and it must answer the same
+// either way.
 // `--quick` (npm run test:quick) is the inner loop: SQLite only, no browser, one pass.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { availableParallelism } from "node:os";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { clearTimeout, setTimeout } from "node:timers";
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -18,49 +23,25 @@ function findTests(dir) {
   });
 }
 
-// Files run as many side by side as there are cores (FOLIO_TEST_CONCURRENCY sets another
-// number), each on stores and ports of its own: a file spends much of its time waiting (on
-// PostgreSQL, a child process, a timer), so two on 2 cores finish sooner than one after the
-// other. The files whose checks are of time or of the machine's load run alone (ALONE).
-const CONCURRENCY = Number(process.env.FOLIO_TEST_CONCURRENCY) || availableParallelism();
-
-/** Names the slowest files after each run, so the suite's time can be spent where it goes. */
-const SLOWEST = join(dirname(fileURLToPath(import.meta.url)), "slowest-files.js");
-
-function run(files, env = {}, concurrency = CONCURRENCY) {
-  if (files.length === 0) return 0;
-  const options = { stdio: "inherit", env: { ...process.env, ...env } };
-  // A test that hangs fails after 5 minutes instead of holding CI until its own limit.
-  const args = [
-    ...["--test", "--test-timeout=300000", `--test-concurrency=${concurrency}`],
-    ...["--test-reporter=spec", "--test-reporter-destination=stdout"],
-    ...[`--test-reporter=${SLOWEST}`, "--test-reporter-destination=stdout"],
-    ...files,
-  ];
-  return spawnSync(process.execPath, args, options).status ?? 1;
-}
+// A file spends much of its time waiting (on PostgreSQL, a child process, a timer, an editor's
+// pause), so one more file than there are cores keeps the cores busy; FOLIO_TEST_CONCURRENCY
+// sets another number.
+const CAPACITY = Number(process.env.FOLIO_TEST_CONCURRENCY) || availableParallelism() + 1;
+/** A file that hangs fails after this long instead of holding CI until its own limit. */
+const FILE_TIMEOUT_MS = 10 * 60_000;
+const SUMMARY = join(dirname(fileURLToPath(import.meta.url)), "test-summary.js");
 
 const inTest = (path) => join("dist", "test", `${path}.test.js`);
-// Checks of time or load, one file at a time after the rest: load shedding's "recovers" saw
-// 503s with three files on 2 cores (a starved machine, not Folio), hidden and missing posts
-// answer in equal time, a stalled client is cut at its deadline, and a change reaches another
-// node within a second.
+// Checks of time or load run one at a time with nothing beside them, after the rest: load
+// shedding's "recovers" saw 503s with three files on 2 cores (a starved machine, not Folio),
+// hidden and missing posts answer in equal time, a stalled client is cut at its deadline, and
+// a change reaches another node within a second.
 const ALONE = new Set(
   [
     ...["http/protection", "http/timing", "http/stalled-clients", "http/authoring-auth"],
     ...["store/authoring-nodes", "store/postgres-nodes", "cli/coherence", "bench/quiet"],
   ].map(inTest),
 );
-/** The files side by side, then those of ALONE one at a time: 0 when all passed. */
-function runAll(list, env = {}) {
-  const together = run(
-    list.filter((f) => !ALONE.has(f)),
-    env,
-  );
-  const alone = list.filter((f) => ALONE.has(f));
-  if (alone.length > 0) console.log(`\n# the suites of time and load, one at a time`);
-  return run(alone, env, 1) || together;
-}
 
 const quick = process.argv.includes("--quick");
 const filter = process.argv.slice(2).filter((arg) => arg !== "--quick");
@@ -79,26 +60,15 @@ function reaches(file, pattern, seen = new Set()) {
     );
   });
 }
+const startsProcesses = (file) => reaches(file, /"node:child_process"/);
+const usesPostgres = (file) => uses(file, /postgresFactory|createDatabase/);
 /**
  * What a quick run leaves out: files that drive Chromium or start processes (the CLI's suites,
  * the import's threads, the packed client), themselves or through a helper, and files that
  * need PostgreSQL by name. Each started process loads Folio again: most of their time.
  */
-const slow = (file) =>
-  reaches(file, BROWSER) ||
-  reaches(file, /"node:child_process"/) ||
-  uses(file, /postgresFactory|createDatabase/);
-const files = findTests("dist/test")
-  .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
-  .filter((f) => !quick || !slow(f))
-  .sort();
-if (quick) {
-  console.log(
-    "# quick: SQLite only, no browser, no child process, no second HTTP pass; `npm test` runs them all",
-  );
-  process.exit(runAll(files, { FOLIO_TEST_STORES: "sqlite" }));
-}
-const http = files.filter((f) => f.startsWith(join("dist", "test", "http")));
+const slow = (file) => reaches(file, BROWSER) || startsProcesses(file) || usesPostgres(file);
+
 // The second pass is for what routes answer: the suites of other mechanisms (the limiter's
 // own, which sets its limits itself; logging, metrics, parsing, timing, property runs) answer
 // the same with the limiter on and are not run twice.
@@ -111,15 +81,187 @@ const OTHER_MECHANISMS = new Set(
     "list-bytes",
   ].map((name) => inTest(`http/${name}`)),
 );
-const limited = http.filter((f) => !OTHER_MECHANISMS.has(f));
-// Chromium's files run one at a time after the rest: each drives a browser that takes a core
-// or more, and their "within a second" checks are checks of Folio, not of a starved machine.
-// The desk's editor suites, which reach Chromium through their helper (desk/writer.ts) and
-// mostly wait on the editor's pauses, run with the others.
-const browser = files.filter((f) => uses(f, BROWSER));
-const first = runAll(files.filter((f) => !browser.includes(f)));
-if (browser.length > 0) console.log(`\n# the browser suites, one at a time`);
-const inBrowser = run(browser, {}, 1);
-if (limited.length > 0) console.log(`\n# the HTTP suite again, with rate limiting on`);
-const second = runAll(limited, { FOLIO_TEST_RATE_LIMIT: "1000000" });
-process.exit(first || inBrowser || second);
+
+/**
+ * What a file costs, roughly, to start the longest first: a browser, a started `folio` or
+ * PostgreSQL each make a file slower than its length says.
+ */
+function estimate(file) {
+  const factor =
+    1 + (reaches(file, BROWSER) ? 4 : 0) + (startsProcesses(file) ? 2 : 0) + +usesPostgres(file);
+  return statSync(file).size * factor;
+}
+
+/**
+ * A job is one file in one environment. `weight` is how many of the pool's places it takes: a
+ * file that drives Chromium itself takes two (the browser takes a core or more) and only one
+ * such runs at a time, so its "within a second" checks are of Folio, not of a starved machine.
+ */
+function jobsOf(list, env = {}, label = "") {
+  return list.map((file) => ({
+    file,
+    env,
+    label: `${file}${label}`,
+    browser: uses(file, BROWSER),
+    alone: ALONE.has(file),
+    estimate: estimate(file),
+  }));
+}
+
+const files = findTests("dist/test")
+  .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
+  .filter((f) => !quick || !slow(f))
+  .sort();
+const jobs = quick
+  ? jobsOf(files, { FOLIO_TEST_STORES: "sqlite" })
+  : [
+      ...jobsOf(files),
+      ...jobsOf(
+        files.filter((f) => f.startsWith(join("dist", "test", "http")) && !OTHER_MECHANISMS.has(f)),
+        { FOLIO_TEST_RATE_LIMIT: "1000000" },
+        " (rate limiting on)",
+      ),
+    ];
+if (quick) {
+  console.log(
+    "# quick: SQLite only, no browser, no child process, no second HTTP pass; `npm test` runs them all",
+  );
+}
+
+const outputs = mkdtempSync(join(tmpdir(), "folio-tests-"));
+const running = new Set();
+let made = 0;
+
+/** Runs one job's file in a process of its own; resolves to what it did. */
+function start(job) {
+  const id = ++made;
+  const spec = join(outputs, `${id}.txt`);
+  const summary = join(outputs, `${id}.jsonl`);
+  const args = [
+    ...["--test-reporter=spec", `--test-reporter-destination=${spec}`],
+    ...[`--test-reporter=${SUMMARY}`, `--test-reporter-destination=${summary}`],
+    job.file,
+  ];
+  const began = performance.now();
+  // Its own process group, so a timeout or an interrupt also ends what the file started.
+  const child = spawn(process.execPath, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...job.env },
+    detached: true,
+  });
+  let stray = "";
+  const keep = (chunk) => (stray += chunk);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill(child);
+  }, FILE_TIMEOUT_MS);
+  running.add(child);
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      const text = existsSync(spec) ? readFileSync(spec, "utf8") : "";
+      const lines = existsSync(summary) ? readFileSync(summary, "utf8").split("\n") : [];
+      const records = lines.filter(Boolean).map((line) => JSON.parse(line));
+      resolve({
+        job,
+        ok: code === 0 && !timedOut,
+        why: timedOut
+          ? `timed out after ${FILE_TIMEOUT_MS / 60_000} min`
+          : `exit ${code ?? signal}`,
+        seconds: (performance.now() - began) / 1000,
+        text: text + stray,
+        records,
+      });
+    });
+  });
+}
+
+function kill(child) {
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of running) kill(child);
+    process.exit(130);
+  });
+}
+
+/** The pool: the longest-looking files first, the browser's as early as they may start. */
+async function runPool(list) {
+  const queue = [...list].sort(
+    (a, b) => Number(b.browser) - Number(a.browser) || b.estimate - a.estimate,
+  );
+  const results = [];
+  let used = 0;
+  let browsing = false;
+  await new Promise((done) => {
+    const fill = () => {
+      for (let i = 0; i < queue.length; i++) {
+        const job = queue[i];
+        const weight = job.browser ? 2 : 1;
+        if (used + weight > CAPACITY && used > 0) continue;
+        if (job.browser && browsing) continue;
+        queue.splice(i--, 1);
+        used += weight;
+        if (job.browser) browsing = true;
+        void start(job).then((result) => {
+          used -= weight;
+          if (job.browser) browsing = false;
+          report(result);
+          results.push(result);
+          fill();
+        });
+      }
+      if (queue.length === 0 && used === 0) done();
+    };
+    fill();
+  });
+  return results;
+}
+
+/** node:test's closing figures of one file; the run's are added up at its end. */
+const FIGURES = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n/gm;
+
+function report(result) {
+  const mark = result.ok ? "" : ` — FAILED (${result.why})`;
+  console.log(`\n# ${result.job.label} (${result.seconds.toFixed(1)} s)${mark}`);
+  process.stdout.write(result.text.replace(FIGURES, ""));
+}
+
+const began = performance.now();
+const results = await runPool(jobs.filter((job) => !job.alone));
+const alone = jobs.filter((job) => job.alone);
+if (alone.length > 0) console.log(`\n# the suites of time and load, one at a time`);
+for (const job of alone) {
+  const result = await start(job);
+  report(result);
+  results.push(result);
+}
+rmSync(outputs, { recursive: true, force: true });
+
+const totals = new Map();
+for (const { records } of results) {
+  for (const { count, n } of records.filter((record) => record.count !== undefined))
+    totals.set(count, (totals.get(count) ?? 0) + n);
+}
+const figure = (name) => totals.get(name) ?? 0;
+const wall = (performance.now() - began) / 1000;
+console.log(
+  `\n# ${results.length} files in ${wall.toFixed(0)} s, ${CAPACITY} at a time: ${figure("tests")} tests, ` +
+    `${figure("pass")} passed, ${figure("fail")} failed, ${figure("skipped")} skipped, ` +
+    `${figure("cancelled")} cancelled, ${figure("todo")} todo`,
+);
+console.log(`# the 12 slowest files, each the wall time of its process:`);
+for (const result of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 12))
+  console.log(`#   ${result.seconds.toFixed(1).padStart(6)} s  ${result.job.label}`);
+const failed = results.filter((result) => !result.ok);
+for (const result of failed) console.log(`# FAILED: ${result.job.label} (${result.why})`);
+process.exit(failed.length > 0 ? 1 : 0);

@@ -6,6 +6,7 @@
 import { toAuthorRecord, type AuthorJson } from "./author-columns.js";
 import type { StoredPost } from "./authoring-writes.js";
 import { sql, type Kysely } from "./kysely.js";
+import type { PostState } from "./post-events.js";
 import type { PostRecord } from "./records.js";
 import type { Dialect, Row } from "./statement.js";
 import type { Tables } from "./tables.js";
@@ -108,6 +109,12 @@ export function toPostRecord(row: PostRow): PostRecord {
     post.content = { json: row.content_json, staticHtml, markdown };
   }
   return post;
+}
+
+/** A post with its content, as the outbox compares it with what was last announced. */
+export function toPostState(row: PostRow): PostState {
+  const post = toPostRecord(row);
+  return { ...post, authorIds: post.authors.map((a) => a.id), content: post.content! };
 }
 
 /** A post as the authoring API reads what it writes (STORED_COLUMNS). */

@@ -3,7 +3,7 @@
 import type pg from "pg";
 import { contentOnly, emptyChangeSet, type ChangeSet } from "../change-notice.js";
 import { Outbox } from "../outbox.js";
-import type { ChangeNotice, DerivedUpdate, PostSource, StoreMaintenance } from "../post-store.js";
+import type { ChangeNotice, DerivedUpdate, StoreMaintenance } from "../post-store.js";
 import { applyMigrations, readSchemaState } from "./migrations.js";
 import { CHANNEL, noticePayload } from "./changes.js";
 import { postgresOutboxIo } from "./outbox.js";
@@ -12,15 +12,11 @@ import type { OnPrimary } from "./pool.js";
 import type { Represent } from "../stored-bytes.js";
 import { fillMissingBytes, refreshBytes } from "./stored-bytes.js";
 
-/** Post sources in id order, for re-deriving content; ids compare byte-wise ("C"). */
-const LIST_POST_SOURCES = `SELECT id, content_json AS json, renderer_version AS "rendererVersion"
-  FROM posts WHERE id > $1 AND renderer_version < $2 ORDER BY id LIMIT $3`;
-
 export function postgresMaintenance(
   onPrimary: OnPrimary,
   notify: (notice: ChangeNotice) => void,
   represent: Represent | undefined,
-): Omit<StoreMaintenance, "ping"> {
+): Omit<StoreMaintenance, "ping" | "listPostSources"> {
   return {
     schemaState: () => onPrimary(readSchemaState),
     async migrate() {
@@ -30,11 +26,6 @@ export function postgresMaintenance(
         while ((await onPrimary((c) => fillMissingBytes(c, represent))) > 0);
       }
       return state;
-    },
-    async listPostSources(afterId, limit, belowVersion = 2 ** 31 - 1) {
-      const values = [afterId, belowVersion, limit];
-      const result = await onPrimary((c) => c.query<PostSource>(LIST_POST_SOURCES, values));
-      return result.rows;
     },
     async updateDerived(updates) {
       if (updates.length === 0) return;

@@ -4,7 +4,6 @@
 // sweep that took it with SKIP LOCKED), so announced rows need no lock of their own.
 import type { GoLiveCandidate, SweepIo } from "../go-live-events.js";
 import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
-import type { PostState } from "../post-events.js";
 import { wentLiveWhere } from "../visibility.js";
 import {
   ENDPOINT_COLUMNS,
@@ -18,7 +17,7 @@ import {
   CONTENT_COLUMNS,
   POSTS_FROM,
   postColumns,
-  toPostRecord,
+  toPostState,
   type PostRow,
 } from "../post-row.js";
 
@@ -104,11 +103,6 @@ export function postgresOutboxIo(sql: Pipeline): OutboxIo {
       insertEvents(sql, events, deliveries);
     },
   };
-}
-
-function toPostState(row: PostRow): PostState {
-  const post = toPostRecord(row);
-  return { ...post, authorIds: post.authors.map((a) => a.id), content: post.content! };
 }
 
 function insertEvents(

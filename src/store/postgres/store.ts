@@ -18,6 +18,7 @@ import type {
 import type { WriteOptions } from "../post-store.js";
 import { apiKeyStore } from "../api-keys.js";
 import { postgresExecutor, postgresReads } from "./executor.js";
+import { postSources } from "../post-sources.js";
 import { authoringReader } from "../authoring-reads.js";
 import { ChangeWatch } from "./changes.js";
 import { postgresViews } from "./views.js";
@@ -97,7 +98,8 @@ class PostgresStore implements PostStore {
         claim: postgresClaim(onPrimary),
       }),
     );
-    Object.assign(this, postgresGoLiveEvents(onPrimary));
+    // On the primary: a rerender must not miss a post a lagging replica lacks.
+    Object.assign(this, postgresGoLiveEvents(onPrimary), postSources(primary));
     Object.assign(
       this,
       postgresMaintenance(onPrimary, this.changes.notifyLocal, options.represent),

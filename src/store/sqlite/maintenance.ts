@@ -7,7 +7,6 @@ import {
   SchemaTooNewError,
   type ChangeNotice,
   type DerivedUpdate,
-  type PostSource,
   type SchemaState,
   type StoreMaintenance,
 } from "../post-store.js";
@@ -16,14 +15,13 @@ import { migrations } from "./migrations.js";
 import { sqliteOutboxIo } from "./outbox.js";
 import type { SqliteBytesWriter } from "./stored-bytes.js";
 import type { WriteQueue } from "./write-queue.js";
-import { limitBy } from "../limit.js";
 
 export function sqliteMaintenance(
   db: Database.Database,
   writes: WriteQueue,
   notify: (notice: ChangeNotice) => void,
   bytes: SqliteBytesWriter,
-): Omit<StoreMaintenance, "ping"> {
+): Omit<StoreMaintenance, "ping" | "listPostSources"> {
   const schemaState = async (): Promise<SchemaState> => {
     const current = db.prepare("SELECT max(version) FROM folio_schema").pluck().get();
     return { current: (current as number | null) ?? 0, latest: migrations.length };
@@ -42,15 +40,6 @@ export function sqliteMaintenance(
       const fill = () => inTransaction(db, async () => bytes.fillMissing(500));
       while ((await writes.exclusive(fill)) > 0);
       return { current: state.latest, latest: state.latest };
-    },
-    async listPostSources(afterId, limit, belowVersion = Number.MAX_SAFE_INTEGER) {
-      const rows = db
-        .prepare(
-          `SELECT id, content_json AS json, renderer_version AS rendererVersion FROM posts
-            WHERE id > ? AND renderer_version < ? ORDER BY id ${limitBy("?")}`,
-        )
-        .all(afterId, belowVersion, limit);
-      return rows as PostSource[];
     },
     /** New HTML a reader sees is a `post.updated`, recorded in the same transaction. */
     async updateDerived(updates: readonly DerivedUpdate[]) {

@@ -7,7 +7,7 @@ import type { NewDelivery, OutboxEvent, OutboxIo } from "../outbox.js";
 import type { PostState } from "../post-events.js";
 import { wentLiveWhere } from "../visibility.js";
 import { POST_WITH_CONTENT } from "../post-reads.js";
-import { toPostRecord, type PostRow } from "../post-row.js";
+import { toPostState, type PostRow } from "../post-row.js";
 import {
   toAnnounced,
   toEndpointRecord,
@@ -95,9 +95,7 @@ export function sqliteOutboxIo(db: Database): OutboxIo {
 
 function loadPost(sql: Statements, id: string): PostState | undefined {
   const row = sql.post.get(...POST_WITH_CONTENT.sqlite.values({ id })) as PostRow | undefined;
-  if (row === undefined) return undefined;
-  const post = toPostRecord(row);
-  return { ...post, authorIds: post.authors.map((a) => a.id), content: post.content! };
+  return row && toPostState(row);
 }
 
 function insertEvents(

@@ -17,6 +17,7 @@ import {
 import { wrapMethods } from "../wrap-methods.js";
 import { apiKeyStore } from "../api-keys.js";
 import { sqliteExecutor } from "./executor.js";
+import { postSources } from "../post-sources.js";
 import { authoringReader } from "../authoring-reads.js";
 import { Background } from "./background.js";
 import { watchDataVersion } from "./changes.js";
@@ -85,6 +86,7 @@ class SqliteStore implements PostStore {
       publicationReader(reads),
       storedBytesReader(reads),
       postLists(reads, "sqlite"),
+      postSources(reads),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
     // Writes in their turn among the store's writers; reads at once.
