@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { clearTimeout, setTimeout } from "node:timers";
@@ -29,7 +29,11 @@ function findTests(dir) {
 const CAPACITY = Number(process.env.FOLIO_TEST_CONCURRENCY) || availableParallelism() + 1;
 /** A file that hangs fails after this long instead of holding CI until its own limit. */
 const FILE_TIMEOUT_MS = 10 * 60_000;
-const SUMMARY = join(dirname(fileURLToPath(import.meta.url)), "test-summary.js");
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SUMMARY = join(HERE, "test-summary.js");
+const GROUP = join(HERE, "test-group.js");
+/** How many files share a process at most. */
+const GROUP_SIZE = 6;
 
 const inTest = (path) => join("dist", "test", `${path}.test.js`);
 // Checks of time or load run one at a time with nothing beside them, after the rest: load
@@ -93,19 +97,27 @@ function estimate(file) {
 }
 
 /**
- * A job is one file in one environment. `weight` is how many of the pool's places it takes: a
- * file that drives Chromium itself takes two (the browser takes a core or more) and only one
- * such runs at a time, so its "within a second" checks are of Folio, not of a starved machine.
+ * A job is one process: its files, in one environment. A file that drives Chromium itself, one
+ * that starts processes and one of ALONE have a process of their own. The others share one
+ * with a few more: loading Folio and compiling its routes (about a second of CPU) is paid once
+ * for them, not once each.
  */
 function jobsOf(list, env = {}, label = "") {
-  return list.map((file) => ({
-    file,
+  const own = (file) => ALONE.has(file) || reaches(file, BROWSER) || startsProcesses(file);
+  const job = (group) => ({
+    files: group,
     env,
-    label: `${file}${label}`,
-    browser: uses(file, BROWSER),
-    alone: ALONE.has(file),
-    estimate: estimate(file),
-  }));
+    label: `${group.join(" ")}${label}`,
+    suffix: label,
+    browser: group.some((file) => uses(file, BROWSER)),
+    alone: group.some((file) => ALONE.has(file)),
+    estimate: group.reduce((sum, file) => sum + estimate(file), 0),
+  });
+  const shared = list.filter((file) => !own(file)).sort((a, b) => estimate(b) - estimate(a));
+  // Dealt out longest first, so the groups come out about equally long.
+  const groups = Array.from({ length: Math.ceil(shared.length / GROUP_SIZE) }, () => []);
+  shared.forEach((file, i) => groups[i % groups.length].push(file));
+  return [...list.filter(own).map((file) => job([file])), ...groups.map(job)];
 }
 
 const files = findTests("dist/test")
@@ -132,7 +144,7 @@ const outputs = mkdtempSync(join(tmpdir(), "folio-tests-"));
 const running = new Set();
 let made = 0;
 
-/** Runs one job's file in a process of its own; resolves to what it did. */
+/** Runs one job's files in a process of their own; resolves to what it did. */
 function start(job) {
   const id = ++made;
   const spec = join(outputs, `${id}.txt`);
@@ -140,7 +152,7 @@ function start(job) {
   const args = [
     ...["--test-reporter=spec", `--test-reporter-destination=${spec}`],
     ...[`--test-reporter=${SUMMARY}`, `--test-reporter-destination=${summary}`],
-    job.file,
+    ...(job.files.length === 1 ? job.files : [GROUP, ...job.files]),
   ];
   const began = performance.now();
   // Its own process group, so a timeout or an interrupt also ends what the file started.
@@ -255,13 +267,25 @@ for (const { records } of results) {
 const figure = (name) => totals.get(name) ?? 0;
 const wall = (performance.now() - began) / 1000;
 console.log(
-  `\n# ${results.length} files in ${wall.toFixed(0)} s, ${CAPACITY} at a time: ${figure("tests")} tests, ` +
-    `${figure("pass")} passed, ${figure("fail")} failed, ${figure("skipped")} skipped, ` +
-    `${figure("cancelled")} cancelled, ${figure("todo")} todo`,
+  `\n# ${files.length} files in ${results.length} processes, ${CAPACITY} at a time, ${wall.toFixed(0)} s: ` +
+    `${figure("tests")} tests, ${figure("pass")} passed, ${figure("fail")} failed, ` +
+    `${figure("skipped")} skipped, ${figure("cancelled")} cancelled, ${figure("todo")} todo`,
 );
-console.log(`# the 12 slowest files, each the wall time of its process:`);
-for (const result of [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 12))
-  console.log(`#   ${result.seconds.toFixed(1).padStart(6)} s  ${result.job.label}`);
+/** A file's time is the sum of its top-level tests' (they run one after another). */
+const byFile = new Map();
+for (const { job, records } of results) {
+  for (const { file, ms } of records.filter((record) => record.test !== undefined)) {
+    const key = `${relative(process.cwd(), file)}${job.suffix}`;
+    byFile.set(key, (byFile.get(key) ?? 0) + ms);
+  }
+}
+console.log(`# the 12 slowest files:`);
+for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12))
+  console.log(`#   ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
 const failed = results.filter((result) => !result.ok);
-for (const result of failed) console.log(`# FAILED: ${result.job.label} (${result.why})`);
+for (const { job, why, records } of failed) {
+  const tests = records.filter((record) => record.outcome === "fail");
+  console.log(`# FAILED (${why}): ${job.label}`);
+  for (const { file, test } of tests) console.log(`#   ${relative(process.cwd(), file)}: ${test}`);
+}
 process.exit(failed.length > 0 ? 1 : 0);
