@@ -97,13 +97,13 @@ function estimate(file) {
 }
 
 /**
- * A job is one process: its files, in one environment. A file that drives Chromium itself, one
- * that starts processes and one of ALONE have a process of their own. The others share one
- * with a few more: loading Folio and compiling its routes (about a second of CPU) is paid once
- * for them, not once each.
+ * A job is one process: its files, in one environment. A file that drives Chromium itself or
+ * starts processes has a process of its own. The others share one with a few more: loading
+ * Folio and compiling its routes (about a second of CPU) is paid once for them, not once each;
+ * so do the files of ALONE, which run one after another anyway.
  */
 function jobsOf(list, env = {}, label = "") {
-  const own = (file) => ALONE.has(file) || reaches(file, BROWSER) || startsProcesses(file);
+  const own = (file) => reaches(file, BROWSER) || startsProcesses(file);
   const job = (group) => ({
     files: group,
     env,
@@ -113,11 +113,14 @@ function jobsOf(list, env = {}, label = "") {
     alone: group.some((file) => ALONE.has(file)),
     estimate: group.reduce((sum, file) => sum + estimate(file), 0),
   });
-  const shared = list.filter((file) => !own(file)).sort((a, b) => estimate(b) - estimate(a));
+  const alone = list.filter((file) => ALONE.has(file));
+  const rest = list.filter((file) => !ALONE.has(file));
+  const shared = rest.filter((file) => !own(file)).sort((a, b) => estimate(b) - estimate(a));
   // Dealt out longest first, so the groups come out about equally long.
   const groups = Array.from({ length: Math.ceil(shared.length / GROUP_SIZE) }, () => []);
   shared.forEach((file, i) => groups[i % groups.length].push(file));
-  return [...list.filter(own).map((file) => job([file])), ...groups.map(job)];
+  if (alone.length > 0) groups.push(alone);
+  return [...rest.filter(own).map((file) => job([file])), ...groups.map(job)];
 }
 
 const files = findTests("dist/test")
@@ -244,7 +247,10 @@ const FIGURES = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms
 
 function report(result) {
   const mark = result.ok ? "" : ` — FAILED (${result.why})`;
-  console.log(`\n# ${result.job.label} (${result.seconds.toFixed(1)} s)${mark}`);
+  const at = (performance.now() - began) / 1000;
+  console.log(
+    `\n# ${result.job.label} (${result.seconds.toFixed(1)} s, done at ${at.toFixed(0)} s)${mark}`,
+  );
   process.stdout.write(result.text.replace(FIGURES, ""));
 }
 
