@@ -9,13 +9,8 @@ import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { representPost } from "../../src/http/wire/representation.js";
 import { migrations } from "../../src/store/postgres/migrations.js";
-import {
-  createDatabase,
-  dropDatabase,
-  preparedTemplate,
-  testServer,
-  unreachableReason,
-} from "./postgres.js";
+import { giveBackDatabase, takeDatabase } from "./spare-databases.js";
+import { dropDatabase, preparedTemplate, testServer, unreachableReason } from "./postgres.js";
 
 export interface TestStore {
   store: PostStore;
@@ -58,7 +53,7 @@ export const postgresFactory: StoreFactory = {
         await store.close();
       }
     });
-    const { name, url } = await createDatabase(template);
+    const { name, url } = await takeDatabase(template);
     const store = openPostgresStore({
       ...DEFAULT_POSTGRES_SETTINGS,
       url,
@@ -76,7 +71,7 @@ export const postgresFactory: StoreFactory = {
       url,
       async dispose() {
         await store.close();
-        await dropDatabase(name);
+        await giveBackDatabase(template, name);
       },
     };
   },
