@@ -75,6 +75,13 @@ export interface Tables {
     created_at: Millis;
     revoked_at: MaybeMillis;
   };
+  idempotency_keys: {
+    publication_id: string;
+    key: string;
+    request_hash: string;
+    answer: string | null;
+    created_at: Millis;
+  };
   webhook_endpoints: {
     id: string;
     url: string;

@@ -3,22 +3,13 @@
 // COMMITTED that statement's snapshot includes whatever the writer we waited for committed.
 import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
 import type { Pipeline } from "./pipeline.js";
-import {
-  POSTS_FROM as from,
-  STORED_COLUMNS as storedColumns,
-  postColumns,
-  toStoredPost,
-  type StoredRow,
-} from "../post-row.js";
-
-const columns = postColumns("postgres");
+import { AUTHORING_SQL as SHARED } from "../authoring-statements.js";
+import { toStoredPost, type StoredRow } from "../post-row.js";
+import type { Statement } from "../statement.js";
 
 const SQL = {
   lockById: "SELECT id FROM posts WHERE publication_id = $1 AND id = $2 FOR UPDATE",
   lockBySlug: "SELECT id FROM posts WHERE publication_id = $1 AND slug = $2 FOR UPDATE",
-  readById: `SELECT ${columns}${storedColumns} ${from} WHERE p.publication_id = $1 AND p.id = $2`,
-  readBySlug: `SELECT ${columns}${storedColumns} ${from}
-    WHERE p.publication_id = $1 AND p.slug = $2`,
   // The post that holds a slug now, else the one that held it last.
   holder: `SELECT id, true AS current FROM posts WHERE publication_id = $1 AND slug = $2
     UNION ALL
@@ -28,19 +19,13 @@ const SQL = {
   // The categories are read before the row goes (they cascade), for the change notice.
   deletePost: `DELETE FROM posts p WHERE p.id = $1 RETURNING p.publication_id AS "publicationId",
     ARRAY(SELECT c.name FROM post_categories c WHERE c.post_id = p.id) AS tags`,
-  purgeKeys: "DELETE FROM idempotency_keys WHERE created_at < $1",
-  // Takes the key when it is new or expired. A claim of the same key by another open
-  // transaction makes this wait for it to end, then see its row.
-  claim: `INSERT INTO idempotency_keys (publication_id, key, request_hash, answer, created_at)
-    VALUES ($1, $2, $3, NULL, $4)
-    ON CONFLICT (publication_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-      answer = NULL, created_at = excluded.created_at
-    WHERE idempotency_keys.created_at < $5
-    RETURNING 1`,
-  answer: `SELECT request_hash AS "requestHash", answer FROM idempotency_keys
-    WHERE publication_id = $1 AND key = $2`,
-  save: "UPDATE idempotency_keys SET answer = $1 WHERE publication_id = $2 AND key = $3",
 };
+
+/** A statement written once, as this backend sends it. */
+const shared = <A>(s: Statement<A>, args: A): [string, unknown[]] => [
+  s.postgres.sql,
+  s.postgres.values(args),
+];
 
 export function postgresAuthoringWrites(
   sql: Pipeline,
@@ -62,11 +47,12 @@ export function postgresAuthoringWrites(
     async lockPost(publicationId, ref: PostRef) {
       if (hasNul(publicationId, "id" in ref ? ref.id : ref.slug)) return undefined;
       const byId = "id" in ref;
-      const values = [publicationId, byId ? ref.id : ref.slug];
+      const key = byId ? ref.id : ref.slug;
+      const read = shared(byId ? SHARED.storedById : SHARED.storedBySlug, { publicationId, key });
       // One round trip: the read runs after the lock is held, in a snapshot of its own.
       const [locked, row] = await Promise.all([
-        first<{ id: string }>(byId ? SQL.lockById : SQL.lockBySlug, values),
-        first<StoredRow>(byId ? SQL.readById : SQL.readBySlug, values),
+        first<{ id: string }>(byId ? SQL.lockById : SQL.lockBySlug, [publicationId, key]),
+        first<StoredRow>(...read),
       ]);
       return locked === undefined || row === undefined ? undefined : toStoredPost(row);
     },
@@ -75,7 +61,7 @@ export function postgresAuthoringWrites(
       const row =
         kept?.publication_id === publicationId
           ? kept
-          : await first<StoredRow>(SQL.readById, [publicationId, id]);
+          : await first<StoredRow>(...shared(SHARED.storedById, { publicationId, key: id }));
       return row && toStoredPost(row);
     },
     async slugHolder(publicationId, slug) {
@@ -94,13 +80,12 @@ export function postgresAuthoringWrites(
       if (gone) await deleted(id, gone.publicationId, gone.tags);
     },
     async claimIdempotencyKey(c) {
-      sql.send(SQL.purgeKeys, [c.expiredBefore]);
-      const values = [c.publicationId, c.key, c.requestHash, c.now, c.expiredBefore];
-      if ((await query(SQL.claim, values)).rowCount === 1) return undefined;
-      return first<{ requestHash: string; answer: string }>(SQL.answer, [c.publicationId, c.key]);
+      sql.send(...shared(SHARED.purgeKeys, { before: c.expiredBefore }));
+      if ((await query(...shared(SHARED.claim, c))).rowCount === 1) return undefined;
+      return first<{ requestHash: string; answer: string }>(...shared(SHARED.answer, c));
     },
     async saveIdempotentAnswer(publicationId, key, answer) {
-      sql.send(SQL.save, [answer, publicationId, key]);
+      sql.send(...shared(SHARED.save, { publicationId, key, answer }));
     },
   };
 }

@@ -3,35 +3,16 @@
 import type Database from "better-sqlite3";
 import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
 import { guarded, lazyStatements } from "./errors.js";
-import {
-  POSTS_FROM,
-  STORED_COLUMNS,
-  postColumns,
-  toStoredPost,
-  type StoredRow,
-} from "../post-row.js";
-
-const stored = (where: string) => `SELECT ${postColumns("sqlite")}${STORED_COLUMNS}
-  ${POSTS_FROM} WHERE p.publication_id = ? AND ${where}`;
+import { AUTHORING_SQL as SHARED } from "../authoring-statements.js";
+import { toStoredPost, type StoredRow } from "../post-row.js";
+import type { Statement } from "../statement.js";
 
 const SQL = {
-  byId: stored("p.id = ?"),
-  bySlug: stored("p.slug = ?"),
   current: "SELECT id FROM posts WHERE publication_id = ? AND slug = ?",
   history: "SELECT post_id FROM post_slug_history WHERE publication_id = ? AND slug = ?",
   author: "SELECT 1 FROM authors WHERE id = ? AND publication_id = ?",
   tagsOf: "SELECT name FROM post_categories WHERE post_id = ?",
   deletePost: "DELETE FROM posts WHERE id = ? RETURNING publication_id AS publicationId",
-  purgeKeys: "DELETE FROM idempotency_keys WHERE created_at < ?",
-  // Takes the key when it is new or expired; leaves a live one alone.
-  claim: `INSERT INTO idempotency_keys (publication_id, key, request_hash, answer, created_at)
-    VALUES (?, ?, ?, NULL, ?)
-    ON CONFLICT (publication_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-      answer = NULL, created_at = excluded.created_at
-    WHERE idempotency_keys.created_at < ?`,
-  answer: `SELECT request_hash AS requestHash, answer FROM idempotency_keys
-    WHERE publication_id = ? AND key = ?`,
-  save: "UPDATE idempotency_keys SET answer = ? WHERE publication_id = ? AND key = ?",
 };
 
 /** Each write transaction asks the same questions: prepared once per connection, not per write. */
@@ -44,16 +25,19 @@ export function sqliteAuthoringWrites(
   let sql = prepared.get(db);
   if (sql === undefined) prepared.set(db, (sql = lazyStatements(db)));
   const get = (text: string, ...args: unknown[]) => guarded(() => sql(text).get(...args));
+  /** A statement written once, with its arguments. */
+  const shared = <A>(s: Statement<A>, args: A) => ({
+    get: () => get(s.sqlite.sql, ...s.sqlite.values(args)),
+    run: () => guarded(() => sql(s.sqlite.sql).run(...s.sqlite.values(args))),
+  });
+  const stored = (publicationId: string, ref: PostRef) => {
+    const [s, key] = "id" in ref ? [SHARED.storedById, ref.id] : [SHARED.storedBySlug, ref.slug];
+    const row = shared(s, { publicationId, key }).get() as StoredRow | undefined;
+    return row && toStoredPost(row);
+  };
   return {
-    async lockPost(publicationId, ref: PostRef) {
-      const [text, key] = "id" in ref ? [SQL.byId, ref.id] : [SQL.bySlug, ref.slug];
-      const row = get(text, publicationId, key) as StoredRow | undefined;
-      return row && toStoredPost(row);
-    },
-    async writtenPost(publicationId, id) {
-      const row = get(SQL.byId, publicationId, id) as StoredRow | undefined;
-      return row && toStoredPost(row);
-    },
+    lockPost: async (publicationId, ref) => stored(publicationId, ref),
+    writtenPost: async (publicationId, id) => stored(publicationId, { id }),
     async slugHolder(publicationId, slug) {
       const current = get(SQL.current, publicationId, slug) as { id: string } | undefined;
       if (current) return { postId: current.id, current: true };
@@ -69,13 +53,12 @@ export function sqliteAuthoringWrites(
       if (gone) await deleted(id, gone.publicationId, tags);
     },
     async claimIdempotencyKey(c) {
-      guarded(() => sql(SQL.purgeKeys).run(c.expiredBefore));
-      const args = [c.publicationId, c.key, c.requestHash, c.now, c.expiredBefore];
-      if (guarded(() => sql(SQL.claim).run(...args).changes) === 1) return undefined;
-      return get(SQL.answer, c.publicationId, c.key) as { requestHash: string; answer: string };
+      shared(SHARED.purgeKeys, { before: c.expiredBefore }).run();
+      if (shared(SHARED.claim, c).run().changes === 1) return undefined;
+      return shared(SHARED.answer, c).get() as { requestHash: string; answer: string };
     },
     async saveIdempotentAnswer(publicationId, key, answer) {
-      guarded(() => sql(SQL.save).run(answer, publicationId, key));
+      shared(SHARED.save, { publicationId, key, answer }).run();
     },
   };
 }
