@@ -151,15 +151,25 @@ export async function takeDatabase(template: string): Promise<{ name: string; ur
   return made;
 }
 
+/** Databases being emptied now. */
+const emptying = new Set<string>();
+
 /** Takes back a database a test is done with: emptied for the next, or dropped. */
 export async function giveBackDatabase(template: string, name: string): Promise<void> {
   const spares = byTemplate.get(template);
-  const reference = spares?.reference === undefined ? undefined : await spares.reference;
-  const emptied = reference !== undefined && (await reset(name, reference).catch(() => false));
-  if (emptied) {
-    spares!.ready.push(name);
-    return;
+  // Given back twice (a store disposed twice): once is enough, or two stores would share it.
+  if (!held.has(name) || emptying.has(name) || spares?.ready.includes(name)) return;
+  emptying.add(name);
+  try {
+    const reference = spares?.reference === undefined ? undefined : await spares.reference;
+    const emptied = reference !== undefined && (await reset(name, reference).catch(() => false));
+    if (emptied) {
+      spares!.ready.push(name);
+      return;
+    }
+    held.delete(name);
+    await dropDatabase(name);
+  } finally {
+    emptying.delete(name);
   }
-  held.delete(name);
-  await dropDatabase(name);
 }
