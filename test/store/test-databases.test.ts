@@ -79,8 +79,7 @@ describe("test databases used again", { skip: !usable && "PostgreSQL not reachab
     const exists = await onUrl(
       taken.url.replace(/\/[^/]*$/, "/postgres"),
       async (client) =>
-        (await client.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [taken.name]))
-          .rowCount,
+        (await client.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [taken.name])).rowCount,
     );
     assert.equal(exists, 0);
     const next = await takeDatabase(from);
