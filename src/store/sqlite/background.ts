@@ -4,6 +4,7 @@
 // every read for up to the busy timeout. Here a busy database fails at once, and the
 // caller tries again later.
 import Database from "better-sqlite3";
+import { beginImmediate } from "./open.js";
 import type { WriteQueue } from "./write-queue.js";
 
 export class Background {
@@ -44,7 +45,7 @@ export class Background {
 
 /** BEGIN IMMEDIATE … COMMIT around async work that only awaits this connection. */
 export async function inTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
-  db.exec("BEGIN IMMEDIATE");
+  await beginImmediate(db);
   try {
     const result = await work();
     db.exec("COMMIT");

@@ -42,13 +42,14 @@ function openFailure(error: unknown): string {
  * better-sqlite3 waits for a lock synchronously: meanwhile no request of this process is
  * answered, and a connection of this process holding its transaction across an await (a
  * second store on the same file, as a test or a tool opens) could never finish, so the wait
- * always ran to its timeout. Here a busy lock is asked for again on timers, until the busy
- * timeout has passed.
+ * always ran to its timeout. Here a busy lock is asked for again on timers for as long as the
+ * connection's own busy timeout (none, for one that must fail at once).
  */
 export async function beginImmediate(db: Database.Database): Promise<void> {
-  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const timeout = db.pragma("busy_timeout", { simple: true }) as number;
+  const deadline = Date.now() + timeout;
   for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
-    db.pragma("busy_timeout = 0");
+    if (timeout > 0) db.pragma("busy_timeout = 0");
     try {
       db.exec("BEGIN IMMEDIATE");
       return;
@@ -56,7 +57,7 @@ export async function beginImmediate(db: Database.Database): Promise<void> {
       if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() >= deadline)
         throw error;
     } finally {
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      if (timeout > 0) db.pragma(`busy_timeout = ${timeout}`);
     }
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
