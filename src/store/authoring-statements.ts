@@ -3,14 +3,8 @@
 // them its own way, SQLite on its write connection, PostgreSQL in its transaction's pipeline
 // (<backend>/authoring-writes.ts); locking a post and finding a slug's holder differ and stay
 // there.
-import type { StoredRow } from "./post-row.js";
-import { selectPosts } from "./post-row.js";
+import { selectStoredPosts, type StoredRow } from "./post-row.js";
 import { statement, type Statement } from "./statement.js";
-
-const STORED = [
-  ...["p.content_json", "p.static_html", "p.markdown"],
-  ...["p.renderer_version", "p.post_preview", "p.send_newsletter"],
-] as const;
 
 interface PostKey {
   publicationId: string;
@@ -20,8 +14,7 @@ interface PostKey {
 /** A post of the publication, by id or by its current slug, with every stored field. */
 const stored = (column: "p.id" | "p.slug") =>
   statement((db, a: PostKey, dialect) =>
-    selectPosts(db, dialect)
-      .select(STORED)
+    selectStoredPosts(db, dialect)
       .where("p.publication_id", "=", a.publicationId)
       .where(column, "=", a.key),
   ) as Statement<PostKey, StoredRow>;

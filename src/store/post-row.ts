@@ -72,6 +72,10 @@ export function selectPosts(db: Kysely<Tables>, dialect: Dialect) {
 export const selectPostsWithContent = (db: Kysely<Tables>, dialect: Dialect) =>
   selectPosts(db, dialect).select(CONTENT);
 
+/** The same, with every stored field the authoring API carries over (StoredRow). */
+export const selectStoredPosts = (db: Kysely<Tables>, dialect: Dialect) =>
+  selectPostsWithContent(db, dialect).select(STORED);
+
 type Plain = "id" | "publication_id" | "slug" | "title" | "subtitle" | "image_url" | "status";
 
 export interface PostRow

@@ -4,8 +4,9 @@ import type Database from "better-sqlite3";
 import type { AuthoringWrites, PostRef } from "../authoring-writes.js";
 import { guarded, lazyStatements } from "./errors.js";
 import { AUTHORING_SQL as SHARED } from "../authoring-statements.js";
-import { toStoredPost, type StoredRow } from "../post-row.js";
-import type { Statement } from "../statement.js";
+import { toStoredPost } from "../post-row.js";
+import type { Executor } from "../statement.js";
+import { sqliteExecutor } from "./executor.js";
 
 const SQL = {
   current: "SELECT id FROM posts WHERE publication_id = ? AND slug = ?",
@@ -17,6 +18,13 @@ const SQL = {
 
 /** Each write transaction asks the same questions: prepared once per connection, not per write. */
 const prepared = new WeakMap<Database.Database, ReturnType<typeof lazyStatements>>();
+/** The same for the statements written once (inside the transaction: no turn to wait for). */
+const executors = new WeakMap<Database.Database, Executor>();
+function executorOf(db: Database.Database): Executor {
+  let executor = executors.get(db);
+  if (executor === undefined) executors.set(db, (executor = sqliteExecutor(db)));
+  return executor;
+}
 
 export function sqliteAuthoringWrites(
   db: Database.Database,
@@ -24,20 +32,16 @@ export function sqliteAuthoringWrites(
 ): AuthoringWrites {
   let sql = prepared.get(db);
   if (sql === undefined) prepared.set(db, (sql = lazyStatements(db)));
+  const shared = executorOf(db);
   const get = (text: string, ...args: unknown[]) => guarded(() => sql(text).get(...args));
-  /** A statement written once, with its arguments. */
-  const shared = <A>(s: Statement<A>, args: A) => ({
-    get: () => get(s.sqlite.sql, ...s.sqlite.values(args)),
-    run: () => guarded(() => sql(s.sqlite.sql).run(...s.sqlite.values(args))),
-  });
-  const stored = (publicationId: string, ref: PostRef) => {
+  const stored = async (publicationId: string, ref: PostRef) => {
     const [s, key] = "id" in ref ? [SHARED.storedById, ref.id] : [SHARED.storedBySlug, ref.slug];
-    const row = shared(s, { publicationId, key }).get() as StoredRow | undefined;
+    const [row] = await shared.rows(s, { publicationId, key });
     return row && toStoredPost(row);
   };
   return {
-    lockPost: async (publicationId, ref) => stored(publicationId, ref),
-    writtenPost: async (publicationId, id) => stored(publicationId, { id }),
+    lockPost: stored,
+    writtenPost: (publicationId, id) => stored(publicationId, { id }),
     async slugHolder(publicationId, slug) {
       const current = get(SQL.current, publicationId, slug) as { id: string } | undefined;
       if (current) return { postId: current.id, current: true };
@@ -53,12 +57,13 @@ export function sqliteAuthoringWrites(
       if (gone) await deleted(id, gone.publicationId, tags);
     },
     async claimIdempotencyKey(c) {
-      shared(SHARED.purgeKeys, { before: c.expiredBefore }).run();
-      if (shared(SHARED.claim, c).run().changes === 1) return undefined;
-      return shared(SHARED.answer, c).get() as { requestHash: string; answer: string };
+      await shared.changes(SHARED.purgeKeys, { before: c.expiredBefore });
+      if ((await shared.changes(SHARED.claim, c)) === 1) return undefined;
+      const [answer] = await shared.rows(SHARED.answer, c);
+      return answer as { requestHash: string; answer: string };
     },
     async saveIdempotentAnswer(publicationId, key, answer) {
-      shared(SHARED.save, { publicationId, key, answer }).run();
+      await shared.changes(SHARED.save, { publicationId, key, answer });
     },
   };
 }
