@@ -13,8 +13,12 @@ export function databaseUrl(name: string, base = PG_TEST_URL): string {
   return url.href;
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_TEST_URL, connectionTimeoutMillis: 3000 });
+/** `work` on a connection of its own to `url`, closed after. */
+export async function connected<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   client.on("error", () => {});
   await client.connect();
   try {
@@ -22,6 +26,16 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
+}
+
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => connected(PG_TEST_URL, work);
+
+/** Whether the server has a database of this name. */
+export async function databaseExists(name: string): Promise<boolean> {
+  const { rowCount } = await admin((c) =>
+    c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]),
+  );
+  return rowCount === 1;
 }
 
 /** Why PostgreSQL cannot be used, or undefined when it can. */
@@ -67,9 +81,7 @@ async function publishTemplate(
   name: string,
   prepare: (url: string) => Promise<void>,
 ): Promise<string> {
-  const exists = async () =>
-    (await admin((c) => c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])))
-      .rowCount === 1;
+  const exists = () => databaseExists(name);
   if (await exists()) return name;
   const draft = await createDatabase();
   try {

@@ -3,8 +3,8 @@
 // emptying a database a test is done with costs a few milliseconds. A database goes back to
 // its template's state (every table's rows, its sequences) and is used again only when its
 // schema is still the template's: a test that changed the schema leaves one that is dropped.
-import pg from "pg";
-import { createDatabase, databaseUrl, dropDatabase, PG_TEST_URL } from "./postgres.js";
+import type pg from "pg";
+import { connected, createDatabase, databaseUrl, dropDatabase, PG_TEST_URL } from "./postgres.js";
 
 /** What a copy of the template holds that a reset must put back. */
 interface Reference {
@@ -53,16 +53,8 @@ const SEQUENCES = `SELECT format('%I.%I', schemaname, sequencename) AS name,
     coalesce(last_value, start_value)::text AS value, last_value IS NOT NULL AS called
   FROM pg_sequences`;
 
-async function onDatabase<T>(name: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl(name, PG_TEST_URL) });
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onDatabase = <T>(name: string, work: (client: pg.Client) => Promise<T>) =>
+  connected(databaseUrl(name, PG_TEST_URL), work);
 
 async function readReference(name: string): Promise<Reference> {
   return onDatabase(name, async (client) => {

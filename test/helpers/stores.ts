@@ -10,7 +10,7 @@ import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { representPost } from "../../src/http/wire/representation.js";
 import { migrations } from "../../src/store/postgres/migrations.js";
 import { giveBackDatabase, takeDatabase } from "./spare-databases.js";
-import { dropDatabase, preparedTemplate, testServer, unreachableReason } from "./postgres.js";
+import { preparedTemplate, testServer, unreachableReason } from "./postgres.js";
 
 export interface TestStore {
   store: PostStore;
@@ -42,17 +42,21 @@ export const sqliteFactory: StoreFactory = {
   },
 };
 
+/** A migrated database for PostgreSQL stores to be copied from (helpers/postgres.ts). */
+export const postgresTemplate = () =>
+  preparedTemplate(migrations.join("\n"), async (url) => {
+    const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
+    try {
+      await store.migrate();
+    } finally {
+      await store.close();
+    }
+  });
+
 export const postgresFactory: StoreFactory = {
   name: "postgres",
   async create() {
-    const template = await preparedTemplate(migrations.join("\n"), async (url) => {
-      const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
-      try {
-        await store.migrate();
-      } finally {
-        await store.close();
-      }
-    });
+    const template = await postgresTemplate();
     const { name, url } = await takeDatabase(template);
     const store = openPostgresStore({
       ...DEFAULT_POSTGRES_SETTINGS,
@@ -63,7 +67,7 @@ export const postgresFactory: StoreFactory = {
       await store.migrate();
     } catch (error) {
       await store.close();
-      await dropDatabase(name);
+      await giveBackDatabase(template, name);
       throw error;
     }
     return {

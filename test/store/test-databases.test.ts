@@ -2,30 +2,18 @@
 // one given back must come out as a fresh copy of the template would, or not come out at all.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import pg from "pg";
 import { DEFAULT_POSTGRES_SETTINGS } from "../../src/config/index.js";
-import { migrations } from "../../src/store/postgres/migrations.js";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { loadFixtures } from "../helpers/fixtures.js";
-import { preparedTemplate } from "../helpers/postgres.js";
+import { connected, databaseExists } from "../helpers/postgres.js";
 import { giveBackDatabase, takeDatabase } from "../helpers/spare-databases.js";
-import { storeFactories } from "../helpers/stores.js";
+import { postgresTemplate as template, storeFactories } from "../helpers/stores.js";
 
 const usable = (await storeFactories()).some((f) => f.name === "postgres");
 
-async function onUrl<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Rows per table, the seed tables' rows and the sequences: what a test could leave behind. */
 async function contents(url: string): Promise<string> {
-  return onUrl(url, async (client) => {
+  return connected(url, async (client) => {
     const tables = await client.query<{ name: string }>(
       `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
     );
@@ -39,13 +27,6 @@ async function contents(url: string): Promise<string> {
   });
 }
 
-const template = () =>
-  preparedTemplate(migrations.join("\n"), async (url) => {
-    const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
-    await store.migrate();
-    await store.close();
-  });
-
 describe("test databases used again", { skip: !usable && "PostgreSQL not reachable" }, () => {
   it("one given back comes out again holding what a fresh copy holds", async () => {
     const from = await template();
@@ -53,7 +34,7 @@ describe("test databases used again", { skip: !usable && "PostgreSQL not reachab
     const fresh = await contents(first.url);
     const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url: first.url });
     await loadFixtures(store);
-    await onUrl(first.url, async (client) => {
+    await connected(first.url, async (client) => {
       await client.query(`UPDATE webhook_sweep SET swept_until = 12345`);
       await client.query(`SELECT nextval('webhook_deliveries_seq_seq')`);
     });
@@ -74,14 +55,9 @@ describe("test databases used again", { skip: !usable && "PostgreSQL not reachab
   it("one whose schema a test changed is dropped, not handed out again", async () => {
     const from = await template();
     const taken = await takeDatabase(from);
-    await onUrl(taken.url, (client) => client.query(`ALTER TABLE posts ADD COLUMN extra TEXT`));
+    await connected(taken.url, (client) => client.query(`ALTER TABLE posts ADD COLUMN extra TEXT`));
     await giveBackDatabase(from, taken.name);
-    const exists = await onUrl(
-      taken.url.replace(/\/[^/]*$/, "/postgres"),
-      async (client) =>
-        (await client.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [taken.name])).rowCount,
-    );
-    assert.equal(exists, 0);
+    assert.equal(await databaseExists(taken.name), false);
     const next = await takeDatabase(from);
     assert.notEqual(next.name, taken.name);
     await giveBackDatabase(from, next.name);
