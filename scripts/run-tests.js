@@ -64,14 +64,35 @@ function reaches(file, pattern, seen = new Set()) {
     );
   });
 }
-const startsProcesses = (file) => reaches(file, /"node:child_process"/);
-const usesPostgres = (file) => uses(file, /postgresFactory|createDatabase/);
-/**
- * What a quick run leaves out: files that drive Chromium or start processes (the CLI's suites,
- * the import's threads, the packed client), themselves or through a helper, and files that
- * need PostgreSQL by name. Each started process loads Folio again: most of their time.
- */
-const slow = (file) => reaches(file, BROWSER) || startsProcesses(file) || usesPostgres(file);
+/** What the scheduler needs to know of a file, read once. */
+const facts = new Map();
+function factsOf(file) {
+  let known = facts.get(file);
+  if (known === undefined) {
+    const browser = reaches(file, BROWSER);
+    const starts = reaches(file, /"node:child_process"/);
+    const postgres = uses(file, /postgresFactory|createDatabase/);
+    known = {
+      /** Drives Chromium itself (not through a helper): one such file at a time. */
+      ownBrowser: uses(file, BROWSER),
+      /** Needs a process of its own: it reaches Chromium or starts processes. */
+      own: browser || starts,
+      /**
+       * What a quick run leaves out: files that reach Chromium or start processes (the CLI's
+       * suites, the import's threads, the packed client), themselves or through a helper, and
+       * files that need PostgreSQL by name. Each started process loads Folio again.
+       */
+      slow: browser || starts || postgres,
+      /**
+       * What it costs, roughly, to start the longest first: a browser, a started `folio` or
+       * PostgreSQL each make a file slower than its length says.
+       */
+      estimate: statSync(file).size * (1 + (browser ? 4 : 0) + (starts ? 2 : 0) + +postgres),
+    };
+    facts.set(file, known);
+  }
+  return known;
+}
 
 // The second pass is for what routes answer: the suites of other mechanisms (the limiter's
 // own, which sets its limits itself; logging, metrics, parsing, timing, property runs) answer
@@ -87,35 +108,26 @@ const OTHER_MECHANISMS = new Set(
 );
 
 /**
- * What a file costs, roughly, to start the longest first: a browser, a started `folio` or
- * PostgreSQL each make a file slower than its length says.
- */
-function estimate(file) {
-  const factor =
-    1 + (reaches(file, BROWSER) ? 4 : 0) + (startsProcesses(file) ? 2 : 0) + +usesPostgres(file);
-  return statSync(file).size * factor;
-}
-
-/**
  * A job is one process: its files, in one environment. A file that drives Chromium itself or
  * starts processes has a process of its own. The others share one with a few more: loading
  * Folio and compiling its routes (about a second of CPU) is paid once for them, not once each;
  * so do the files of ALONE, which run one after another anyway.
  */
-function jobsOf(list, env = {}, label = "") {
-  const own = (file) => reaches(file, BROWSER) || startsProcesses(file);
+function jobsOf(list, env = {}, suffix = "") {
   const job = (group) => ({
     files: group,
     env,
-    label: `${group.join(" ")}${label}`,
-    suffix: label,
-    browser: group.some((file) => uses(file, BROWSER)),
+    suffix,
+    browser: group.some((file) => factsOf(file).ownBrowser),
     alone: group.some((file) => ALONE.has(file)),
-    estimate: group.reduce((sum, file) => sum + estimate(file), 0),
+    estimate: group.reduce((sum, file) => sum + factsOf(file).estimate, 0),
   });
+  const own = (file) => factsOf(file).own;
   const alone = list.filter((file) => ALONE.has(file));
   const rest = list.filter((file) => !ALONE.has(file));
-  const shared = rest.filter((file) => !own(file)).sort((a, b) => estimate(b) - estimate(a));
+  const shared = rest
+    .filter((file) => !own(file))
+    .sort((a, b) => factsOf(b).estimate - factsOf(a).estimate);
   // Dealt out longest first, so the groups come out about equally long.
   const groups = Array.from({ length: Math.ceil(shared.length / GROUP_SIZE) }, () => []);
   shared.forEach((file, i) => groups[i % groups.length].push(file));
@@ -125,7 +137,7 @@ function jobsOf(list, env = {}, label = "") {
 
 const files = findTests("dist/test")
   .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
-  .filter((f) => !quick || !slow(f))
+  .filter((f) => !quick || !factsOf(f).slow)
   .sort();
 const jobs = quick
   ? jobsOf(files, { FOLIO_TEST_STORES: "sqlite" })
@@ -245,11 +257,13 @@ async function runPool(list) {
 /** node:test's closing figures of one file; the run's are added up at its end. */
 const FIGURES = /^ℹ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\n/gm;
 
+const labelOf = (job) => `${job.files.join(" ")}${job.suffix}`;
+
 function report(result) {
   const mark = result.ok ? "" : ` — FAILED (${result.why})`;
   const at = (performance.now() - began) / 1000;
   console.log(
-    `\n# ${result.job.label} (${result.seconds.toFixed(1)} s, done at ${at.toFixed(0)} s)${mark}`,
+    `\n# ${labelOf(result.job)} (${result.seconds.toFixed(1)} s, done at ${at.toFixed(0)} s)${mark}`,
   );
   process.stdout.write(result.text.replace(FIGURES, ""));
 }
@@ -291,7 +305,7 @@ for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12))
 const failed = results.filter((result) => !result.ok);
 for (const { job, why, records } of failed) {
   const tests = records.filter((record) => record.outcome === "fail");
-  console.log(`# FAILED (${why}): ${job.label}`);
+  console.log(`# FAILED (${why}): ${labelOf(job)}`);
   for (const { file, test } of tests) console.log(`#   ${relative(process.cwd(), file)}: ${test}`);
 }
 process.exit(failed.length > 0 ? 1 : 0);
