@@ -84,13 +84,14 @@ async function migratedFromBefore(factory: StoreFactory) {
   const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url, represent: representPost });
   const reopen = async () => store;
   const dispose = async () => (await store.close(), await dropDatabase(name));
-  return { store, reopen, dispose, path: undefined };
+  return { store, reopen, dispose, path: url };
 }
 
 for (const factory of await storeFactories()) {
   describe(`search by category and author (${factory.name})`, () => {
     let store: PostStore;
     let dispose: () => Promise<void>;
+    /** SQLite's file, or PostgreSQL's database URL. */
     let path: string | undefined;
     const find = async (...terms: string[]) =>
       names(await store.searchPosts({ terms, limit: 10, visibleAt: NOW }));
@@ -211,5 +212,82 @@ for (const factory of await storeFactories()) {
         assert.deepEqual(await find("airships"), ["pst_body"]);
       },
     );
+
+    // PostgreSQL's list triggers fire for every statement on their table (schema step 14).
+    const postgresOnly = { skip: factory.name !== "postgres" && "PostgreSQL's triggers" };
+
+    /** How often `refresh` ran during `statements`, run in one transaction, rolled back. */
+    const refreshes = async (...statements: string[]) => {
+      const client = new pg.Client({ connectionString: path });
+      await client.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SET LOCAL track_functions = 'all'");
+        for (const statement of statements) await client.query(statement);
+        const { rows } = await client.query<{ calls: string }>(
+          `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_xact_user_functions
+            WHERE funcname = 'folio_post_labels_refresh'`,
+        );
+        const labels = await client.query<{ labels: string }>(
+          "SELECT labels::text FROM post_search WHERE post_id = 'pst_titled'",
+        );
+        return { calls: Number(rows[0]!.calls), labels: labels.rows[0]!.labels };
+      } finally {
+        await client.query("ROLLBACK");
+        await client.end();
+      }
+    };
+
+    it(
+      "refreshes no labels for a statement that touches no list row, and once for one that does",
+      postgresOnly,
+      async () => {
+        const nothing = await refreshes(
+          "DELETE FROM post_categories WHERE post_id = 'pst_none'",
+          "DELETE FROM post_authors WHERE post_id = 'pst_none'",
+          `INSERT INTO post_categories (post_id, position, name, status, published_at)
+             SELECT post_id, position, name, status, published_at FROM post_categories
+              WHERE post_id = 'pst_none'
+             ON CONFLICT (post_id, position) DO UPDATE SET name = excluded.name`,
+          "UPDATE post_authors SET position = position WHERE post_id = 'pst_none'",
+        );
+        assert.equal(nothing.calls, 0);
+        const renamed = await refreshes(
+          "UPDATE post_categories SET name = 'gearboxes' WHERE post_id = 'pst_titled'",
+        );
+        assert.equal(renamed.calls, 1);
+        assert.match(renamed.labels, /'gearbox':1C/);
+        const added = await refreshes(
+          `INSERT INTO post_authors (post_id, position, author_id)
+             VALUES ('pst_titled', 0, 'usr_grace')`,
+        );
+        assert.equal(added.calls, 1);
+        assert.match(added.labels, /'hopper':\d+C/);
+      },
+    );
+
+    it("compresses a post's big text with lz4 where the server has it", postgresOnly, async () => {
+      const client = new pg.Client({ connectionString: path });
+      await client.connect();
+      try {
+        const probe = await client
+          .query("CREATE TEMP TABLE lz4_probe (t text COMPRESSION lz4)")
+          .then(() => true)
+          .catch(() => false);
+        const long = Array.from({ length: 400 }, (_, i) => `Boiler ${i} holds steam.`).join(" ");
+        await importLines(store, [post("pst_long", { title: "Long", json: doc(long) })]);
+        const { rows } = await client.query<Record<string, string | null>>(
+          `SELECT pg_column_compression(p.content_json) AS json,
+                  pg_column_compression(p.static_html) AS html,
+                  pg_column_compression(p.markdown) AS markdown
+             FROM posts p WHERE p.id = 'pst_long'`,
+        );
+        const expected = probe ? "lz4" : "pglz";
+        assert.deepEqual(rows[0], { json: expected, html: expected, markdown: expected });
+        assert.ok(await find("boiler"));
+      } finally {
+        await client.end();
+      }
+    });
   });
 }

@@ -9,6 +9,7 @@ import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
+import { searchTriggerSteps } from "./schema-search-triggers.js";
 import { webhooksSteps } from "./schema-webhooks.js";
 
 // The version table: a step's version is its place in this list, so a new step only ever goes
@@ -22,6 +23,7 @@ export const migrations: readonly string[] = [
   ...bytesSteps, // 11
   ...searchSteps, // 12
   ...deskSteps, // 13
+  ...searchTriggerSteps, // 14
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */
