@@ -55,7 +55,8 @@ export function postgresOutboxIo(sql: Pipeline): OutboxIo {
     },
     async announced(ids) {
       const found = await rows<AnnouncedRow>(
-        `SELECT * FROM webhook_posts WHERE post_id = ANY($1::text[])`,
+        `SELECT post_id, publication_id, slug, visible, meta_hash, html_hash FROM webhook_posts
+          WHERE post_id = ANY($1::text[])`,
         [ids],
       );
       return new Map(found.map((r) => [r.post_id, toAnnounced(r)]));
