@@ -14,6 +14,13 @@ import { parseOne, settled, type Outcome, type RecordOutcome, type Task } from "
  */
 const IN_FLIGHT_PER_THREAD = 256;
 
+/**
+ * Records parsed on this thread before the pool's workers are started: an import this small
+ * is done before a worker would have loaded the content code, and most imports through the
+ * desk or a CMS are a handful of posts.
+ */
+export const FIRST_IN_THREAD = 64;
+
 export type ImportPool = WorkerPool<Task, Outcome>;
 
 /** A pool of `threads` workers, or none for 1: the in-thread path has no messaging to pay. */
@@ -37,9 +44,11 @@ export function parsedAhead(
 ): AsyncIterable<ReadyItem> {
   const inThread = (item: SourceItem) => settled(parseOne(item, now, limits));
   if (pool === undefined) return withParse(items, inThread);
+  let parsedHere = 0;
   const start = async (item: SourceItem): Promise<ReadyItem> => {
     // Skipped and refused items need no work; only a parse is worth a message.
     if (item.skipped !== undefined || item.problem !== undefined) return { item, parse: inThread };
+    if (pool.started === 0 && parsedHere++ < FIRST_IN_THREAD) return { item, parse: inThread };
     const record = item.text !== undefined ? { text: item.text } : { value: item.value };
     const outcome = (await pool.run({ record, now, limits })) as RecordOutcome;
     return { item, parse: () => settled(outcome) };

@@ -1,7 +1,9 @@
-// A fixed set of worker threads that run one kind of task: the import and
-// rerender derive content on every core with it. Tasks go to the least busy worker. A worker
-// that dies fails every task and the pool with it, so a crash ends the run with an error
-// instead of leaving it waiting forever; idle workers never hold the process open.
+// A set of worker threads that run one kind of task: the import and rerender derive content
+// on every core with it. The workers start with the first task, since each costs its thread
+// the loading of the content code (about half a second of CPU), which a run that never sends
+// a task should not pay. Tasks go to the least busy worker. A worker that dies fails every task
+// and the pool with it, so a crash ends the run with an error instead of leaving it waiting
+// forever; idle workers never hold the process open.
 import { Worker } from "node:worker_threads";
 
 interface Pending<R> {
@@ -30,17 +32,25 @@ export class WorkerPool<T, R> {
   private broken: WorkerPoolError | undefined;
   private closing = false;
 
-  constructor(script: URL, size: number, workerData?: unknown) {
-    for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.start(script, workerData));
+  readonly size: number;
+
+  constructor(
+    private readonly script: URL,
+    size: number,
+    private readonly workerData?: unknown,
+  ) {
+    this.size = Math.max(1, size);
   }
 
-  get size(): number {
+  /** Workers started so far: none until the first task, then all of them. */
+  get started(): number {
     return this.slots.length;
   }
 
   run(task: T): Promise<R> {
     if (this.broken) return Promise.reject(this.broken);
     if (this.closing) return Promise.reject(new WorkerPoolError("the worker pool is closed"));
+    while (this.slots.length < this.size) this.slots.push(this.start());
     const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = ++this.next;
     return new Promise<R>((resolve, reject) => {
@@ -69,8 +79,8 @@ export class WorkerPool<T, R> {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
-  private start(script: URL, workerData: unknown): Slot<R> {
-    const worker = new Worker(script, { workerData });
+  private start(): Slot<R> {
+    const worker = new Worker(this.script, { workerData: this.workerData });
     const slot: Slot<R> = { worker, pending: new Map() };
     worker.on("message", (reply: WorkerReply<R>) => this.settle(slot, reply));
     worker.on("error", (error) => this.crash(`failed: ${error.message}`, error));

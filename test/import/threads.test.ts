@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, test, type TestContext } from "node:test";
 import { formatRejection, importNdjson } from "../../src/import/run-import.js";
+import type { ParsedRecord } from "../../src/import/records.js";
+import type { SourceItem } from "../../src/import/source.js";
+import { FIRST_IN_THREAD, importPool, parsedAhead } from "../../src/import/threads.js";
 import type { PostStore } from "../../src/store/post-store.js";
 import { runFolio } from "../helpers/cli.js";
 import { generatedPost } from "../helpers/generated.js";
@@ -58,6 +61,42 @@ const untimed = (stdout: string) => stdout.replace(/ in \d+\.\d\d s/g, " in … 
 
 /** Standard error without the line naming the store, which is each run's own database. */
 const storeless = (stderr: string) => stderr.replace(/^folio: using the .* store\n/m, "");
+
+/** Each item's parse, or the refusal it throws, in the order parsedAhead gives them. */
+async function parsedLines(lines: string[], threads: number) {
+  const pool = importPool(threads);
+  const items = (async function* (): AsyncGenerator<SourceItem> {
+    for (const [i, text] of lines.entries()) yield { number: i + 1, text };
+  })();
+  const out: (ParsedRecord | string)[] = [];
+  try {
+    for await (const { item, parse } of parsedAhead(items, pool, 0)) {
+      try {
+        out.push(parse(item));
+      } catch (error) {
+        out.push(String(error));
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
+  return { out, started: pool?.started ?? 0 };
+}
+
+test("a small import parses on this thread; past the first records the workers take the rest", async () => {
+  const lines = Array.from({ length: FIRST_IN_THREAD + 40 }, (_, i) => line(i));
+  const small = await parsedLines(lines.slice(0, FIRST_IN_THREAD), 3);
+  assert.equal(small.started, 0, "no worker started");
+  const inThread = await parsedLines(lines, 1);
+  const pooled = await parsedLines(lines, 3);
+  assert.equal(pooled.started, 3);
+  assert.deepEqual(pooled.out, inThread.out);
+  assert.deepEqual(small.out, inThread.out.slice(0, FIRST_IN_THREAD));
+  assert.ok(
+    inThread.out.some((r) => typeof r === "string"),
+    "refusals among them",
+  );
+});
 
 for (const factory of await storeFactories()) {
   describe(`import on worker threads (${factory.name})`, () => {

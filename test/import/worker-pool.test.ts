@@ -73,6 +73,20 @@ test("a source error comes after the results of the items read before it", async
   );
 });
 
+test("starts no worker until the first task, then all of them; closes with none", async (t) => {
+  const idle = new WorkerPool<SleepyTask, number>(SLEEPY, 3);
+  assert.equal(idle.started, 0);
+  await idle.close();
+  const pool = new WorkerPool<SleepyTask, number>(SLEEPY, 3);
+  t.after(() => pool.close());
+  assert.equal(pool.started, 0);
+  assert.equal(await pool.run({ value: 5 }), 10);
+  assert.equal(pool.started, 3);
+  const results = await Promise.all([1, 2, 3, 4].map((value) => pool.run({ value, delay: 5 })));
+  assert.deepEqual(results, [2, 4, 6, 8]);
+  assert.equal(pool.started, 3);
+});
+
 test("a task a worker refuses fails alone; the pool goes on", async (t) => {
   const pool = new WorkerPool<SleepyTask, number>(SLEEPY, 2);
   t.after(() => pool.close());
