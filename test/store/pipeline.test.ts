@@ -86,6 +86,57 @@ describe("Pipeline", { skip: !usable && "PostgreSQL not reachable" }, () => {
     assert.equal(results[2].status, "rejected", "what follows a failure fails with it");
   });
 
+  it("sends text[] parameters whole: quotes, backslashes, braces, nulls, empty and non-Latin text", async () => {
+    const sql = pipeline();
+    const cases: (string | null)[][] = [
+      [],
+      [""],
+      [null],
+      ['{"a": "b\\"c"}', "back\\slash", "{,}", "NULL", " spaced ", null, "é ✓ 𝄞 中文"],
+      ["x".repeat(70_000), "y"],
+    ];
+    for (const list of cases) {
+      const { rows } = await sql.query<{ list: (string | null)[]; n: number }>(
+        "SELECT $1::text[] AS list, cardinality($1::text[]) AS n",
+        [list],
+      );
+      assert.deepEqual(rows[0]!.list, list);
+      assert.equal(rows[0]!.n, list.length);
+    }
+    // unnest zips a binary array with one sent as text; the text goes unescaped.
+    const start = wire.trips.length;
+    const { rows } = await sql.query<{ id: number; note: string }>(
+      "SELECT * FROM unnest($1::int[], $2::text[]) AS u(id, note) ORDER BY id",
+      [
+        [2, 1],
+        ['tw"o', "one"],
+      ],
+    );
+    assert.deepEqual(rows, [
+      { id: 1, note: "one" },
+      { id: 2, note: 'tw"o' },
+    ]);
+    const sent = wire.trips.slice(start).join("");
+    assert.ok(sent.includes('tw"o') && !sent.includes('tw\\"o'), "sent in the binary format");
+    await assert.rejects(sql.query("SELECT $1::text[]", [["a\0b"]]), { code: "22021" });
+  });
+
+  it("sends a statement's text once per connection, then its name", async () => {
+    const text = "SELECT $1::int + 1 AS n -- named once";
+    const sql = pipeline();
+    const first = wire.trips.length;
+    assert.equal((await sql.query<{ n: number }>(text, [1])).rows[0]!.n, 2);
+    assert.equal((await sql.query<{ n: number }>(text, [41])).rows[0]!.n, 42);
+    const sent = wire.trips.slice(first);
+    assert.equal(sent.filter((trip) => trip.includes("named once")).length, 1);
+    assert.equal(sent.length, 2);
+    // A statement without parameters goes as its text every time.
+    const before = wire.trips.length;
+    await sql.query("SELECT 7 -- never named");
+    await sql.query("SELECT 7 -- never named");
+    assert.equal(wire.trips.slice(before).filter((t) => t.includes("never named")).length, 2);
+  });
+
   it("rolls back with statements still queued, rejecting their waiters", async () => {
     const sql = pipeline();
     sql.send("BEGIN");

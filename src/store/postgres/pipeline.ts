@@ -20,6 +20,7 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { PoolClient, QueryConfig, QueryResult, QueryResultRow } from "pg";
+import { withBinaryTextArrays } from "./text-arrays.js";
 
 interface Entry {
   text: string;
@@ -36,9 +37,10 @@ const names = new Map<string, string>();
 const namedOn = new WeakMap<object, Set<string>>();
 
 /** The statement as sent on `client`: named when it is, or may yet be, one of its kept texts. */
-function statementFor(client: object, text: string, values: unknown[]): QueryConfig {
+function statementFor(client: object, text: string, given: unknown[]): QueryConfig {
   // A statement without parameters (BEGIN, COMMIT) costs next to nothing to parse.
-  if (values.length === 0) return { text, values };
+  if (given.length === 0) return { text, values: given };
+  const values = withBinaryTextArrays(text, given);
   let sent = namedOn.get(client);
   if (sent === undefined) namedOn.set(client, (sent = new Set()));
   let name = names.get(text);
