@@ -137,6 +137,23 @@ describe("Pipeline", { skip: !usable && "PostgreSQL not reachable" }, () => {
     assert.equal(wire.trips.slice(before).filter((t) => t.includes("never named")).length, 2);
   });
 
+  it("keeps at most 200 prepared statements on a connection, sending further texts unnamed", async () => {
+    const sql = pipeline();
+    for (let i = 0; i < 230; i++) {
+      const { rows } = await sql.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [1]);
+      assert.equal(rows[0]!.n, i + 1);
+    }
+    const prepared = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_prepared_statements",
+    );
+    assert.ok(Number(prepared.rows[0]!.n) <= 200, `${prepared.rows[0]!.n} prepared`);
+    const start = wire.trips.length;
+    await sql.query("SELECT $1::int + 230 AS n", [1]);
+    await sql.query("SELECT $1::int + 230 AS n", [1]);
+    const sent = wire.trips.slice(start).filter((trip) => trip.includes("+ 230 AS n"));
+    assert.equal(sent.length, 2, "past the bound, the text goes every time");
+  });
+
   it("rolls back with statements still queued, rejecting their waiters", async () => {
     const sql = pipeline();
     sql.send("BEGIN");
