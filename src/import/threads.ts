@@ -16,8 +16,7 @@ const IN_FLIGHT_PER_THREAD = 256;
 
 /**
  * Records parsed on this thread before the pool's workers are started: an import this small
- * is done before a worker would have loaded the content code, and most imports through the
- * desk or a CMS are a handful of posts.
+ * is done before a worker would have loaded the content code.
  */
 export const FIRST_IN_THREAD = 64;
 

@@ -13,14 +13,14 @@
 // Each statement text with parameters is parsed once per connection, under a name made from
 // the text: parsing and analyzing a write's statements again at every write was about a
 // seventh of the server's CPU for an API create (PostgreSQL still plans each execution anew
-// when its values make a custom plan cheaper). A connection names at most
-// NAMED_PER_CONNECTION texts (the code's statements are fewer; a text built per call would
-// otherwise grow the server's memory for good) and sends the rest unnamed. A named statement
-// keeps its result columns, so none selects `*` from a table a later schema step might widen.
+// when its values make a custom plan cheaper). At most MAX_NAMED texts are named, so a text
+// built per call cannot grow every connection's server memory for good; the rest go unnamed.
+// A named statement keeps its result columns, so none selects `*` from a table a later
+// schema step might widen.
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { PoolClient, QueryConfig, QueryResult, QueryResultRow } from "pg";
-import { withBinaryTextArrays } from "./text-arrays.js";
+import { textArrayPositions, withBinaryTextArrays } from "./text-arrays.js";
 
 interface Entry {
   text: string;
@@ -30,29 +30,30 @@ interface Entry {
 
 type Outcome = { result: QueryResult } | { error: unknown };
 
-const NAMED_PER_CONNECTION = 200;
-/** Statement names by text; as bounded, since only named texts are kept. */
-const names = new Map<string, string>();
-/** The names each connection has been sent. */
-const namedOn = new WeakMap<object, Set<string>>();
+/** Texts named at most: the code's statements are fewer; a text built per call is not kept. */
+const MAX_NAMED = 200;
 
-/** The statement as sent on `client`: named when it is, or may yet be, one of its kept texts. */
-function statementFor(client: object, text: string, given: unknown[]): QueryConfig {
+/** What is known of a statement text: its name, and the parameters it casts to text[]. */
+interface TextFacts {
+  name: string;
+  textArrays: readonly number[];
+}
+const known = new Map<string, TextFacts>();
+
+/** The statement as sent: named when its text is (or can become) one of the named ones. */
+function statementFor(text: string, values: readonly unknown[]): QueryConfig {
   // A statement without parameters (BEGIN, COMMIT) costs next to nothing to parse.
-  if (given.length === 0) return { text, values: given };
-  const values = withBinaryTextArrays(text, given);
-  let sent = namedOn.get(client);
-  if (sent === undefined) namedOn.set(client, (sent = new Set()));
-  let name = names.get(text);
-  if (name === undefined && names.size < NAMED_PER_CONNECTION) {
-    name = `folio_p_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-    names.set(text, name);
+  if (values.length === 0) return { text, values: [] };
+  let facts = known.get(text);
+  if (facts === undefined && known.size < MAX_NAMED) {
+    const name = `folio_p_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    facts = { name, textArrays: textArrayPositions(text) };
+    known.set(text, facts);
   }
-  if (name === undefined || (!sent.has(name) && sent.size >= NAMED_PER_CONNECTION)) {
-    return { text, values };
+  if (facts === undefined) {
+    return { text, values: withBinaryTextArrays(textArrayPositions(text), values) };
   }
-  sent.add(name);
-  return { name, text, values };
+  return { name: facts.name, text, values: withBinaryTextArrays(facts.textArrays, values) };
 }
 
 export class Pipeline {
@@ -140,7 +141,7 @@ export class Pipeline {
   /** Writes the batch in one go: the socket is corked while pg writes each message. */
   private submit(batch: readonly Entry[]): Promise<Outcome>[] {
     const run = ({ text, values }: Entry) =>
-      this.client.query(statementFor(this.client, text, [...values])).then(
+      this.client.query(statementFor(text, values)).then(
         (result): Outcome => ({ result }),
         (error: unknown): Outcome => ({ error }),
       );

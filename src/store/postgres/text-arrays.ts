@@ -1,27 +1,20 @@
 // Text arrays sent in PostgreSQL's binary format. A write's columns travel as one array
 // parameter each (unnest), and in the text format every element is quoted and its `"` and `\`
 // escaped by pg, then unescaped by the server's array_in: for a post's JSON, HTML and Markdown
-// that was about half a millisecond of Node's CPU per create, and array_in a twentieth of the
-// server's. In the binary format each element is its length and its UTF-8 bytes.
+// that was 0.9–1.3 ms of Node's CPU per create, and array_in a twentieth of the server's. In
+// the binary format each element is its length and its UTF-8 bytes.
+import pg from "pg";
 
-/** Text's type OID: an element of any other type makes the server refuse the array. */
-const TEXT_OID = 25;
-/** Statement texts remembered with their text[] parameters; beyond, a text is scanned again. */
-const REMEMBERED = 500;
+/** An element of any type but text makes the server refuse the array. */
+const TEXT_OID = pg.types.builtins.TEXT;
 
 const castToTextArray = /\$(\d+)::text\[\]/g;
-const textArrayParams = new Map<string, readonly number[]>();
 
 /** The 0-based positions of the parameters `text` casts to text[]. */
-function textArrayPositions(text: string): readonly number[] {
-  let positions = textArrayParams.get(text);
-  if (positions === undefined) {
-    const found = new Set<number>();
-    for (const match of text.matchAll(castToTextArray)) found.add(Number(match[1]) - 1);
-    positions = [...found];
-    if (textArrayParams.size < REMEMBERED) textArrayParams.set(text, positions);
-  }
-  return positions;
+export function textArrayPositions(text: string): readonly number[] {
+  const found = new Set<number>();
+  for (const match of text.matchAll(castToTextArray)) found.add(Number(match[1]) - 1);
+  return [...found];
 }
 
 /** A one-dimensional text[] of strings and nulls in the binary format; undefined for others. */
@@ -60,10 +53,11 @@ export function binaryTextArray(values: readonly unknown[]): Buffer | undefined 
   return out;
 }
 
-/** `values` with each parameter `text` casts to text[] in the binary format, where it can be. */
-export function withBinaryTextArrays(text: string, values: unknown[]): unknown[] {
-  const positions = textArrayPositions(text);
-  if (positions.length === 0) return values;
+/** A copy of `values` with the parameters at `positions` in the binary format, where they can be. */
+export function withBinaryTextArrays(
+  positions: readonly number[],
+  values: readonly unknown[],
+): unknown[] {
   const out = values.slice();
   for (const i of positions) {
     const value = out[i];
