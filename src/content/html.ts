@@ -135,6 +135,96 @@ function specHtml(spec: DOMOutputSpec, hole: string): string {
   return element(tag, attribs, inner);
 }
 
+/**
+ * Types whose renderHTML reads nothing of a node or mark but its attributes: their tags around
+ * the content are made once per set of attributes and kept, as a post repeats them hundreds of
+ * times. Not links, images or embeds (their attributes are addresses, nearly all different),
+ * nor tables (their columns are read from their cells).
+ */
+const SAME_BY_ATTRIBUTES: ReadonlySet<string> = new Set([
+  "paragraph",
+  "heading",
+  "blockquote",
+  "bulletList",
+  "orderedList",
+  "listItem",
+  "codeBlock",
+  "horizontalRule",
+  "hardBreak",
+  "taskList",
+  "taskItem",
+  "tableRow",
+  "tableCell",
+  "tableHeader",
+  "bold",
+  "italic",
+  "strike",
+  "underline",
+  "code",
+  "highlight",
+  "subscript",
+  "superscript",
+]);
+
+/**
+ * What stands for the content while a type's tags are made. Where an attribute holds it too,
+ * the split is not made and that type is rendered each time.
+ */
+const HOLE = "\u0000";
+
+/** The HTML before and after a type's content; null when it cannot be split so. */
+type Wrap = { open: string; close: string } | null;
+const wraps = new Map<string, Wrap>();
+const WRAPS_KEPT = 1024;
+
+function wrapOf(key: string, spec: () => DOMOutputSpec, leaf: boolean): Wrap {
+  let wrap = wraps.get(key);
+  if (wrap !== undefined) return wrap;
+  const html = specHtml(spec(), HOLE);
+  const at = html.indexOf(HOLE);
+  if (at >= 0 && html.indexOf(HOLE, at + 1) < 0) {
+    wrap = { open: html.slice(0, at), close: html.slice(at + HOLE.length) };
+  } else {
+    wrap = at < 0 && leaf ? { open: html, close: "" } : null;
+  }
+  if (wraps.size >= WRAPS_KEPT) wraps.clear();
+  wraps.set(key, wrap);
+  return wrap;
+}
+
+/** A node's or mark's HTML around `hole`: from the tags kept for its attributes, or rendered. */
+function wrapped(
+  kind: "node" | "mark",
+  name: string,
+  attrs: Attrs,
+  spec: () => DOMOutputSpec,
+  hole: string,
+  leaf: boolean,
+): string {
+  if (SAME_BY_ATTRIBUTES.has(name)) {
+    const wrap = wrapOf(wrapKey(kind, name, attrs), spec, leaf);
+    if (wrap !== null) return wrap.open + hole + wrap.close;
+  }
+  return specHtml(spec(), hole);
+}
+
+/** A type's attribute values, in the schema's order (every node of a type has the same names). */
+function wrapKey(kind: string, name: string, attrs: Attrs): string {
+  let key = `${kind}:${name}`;
+  for (const attribute in attrs) {
+    const value = attrs[attribute];
+    key +=
+      typeof value === "string"
+        ? value.includes("\u0001")
+          ? `\u0001j${JSON.stringify(value)}`
+          : `\u0001s${value}`
+        : typeof value === "object" && value !== null
+          ? `\u0001o${JSON.stringify(value)}`
+          : `\u0001${String(value)}`;
+  }
+  return key;
+}
+
 function nodeHtml(node: PMNode): string {
   let html: string;
   if (node.isText) {
@@ -149,17 +239,22 @@ function nodeHtml(node: PMNode): string {
     } else {
       const renderer = nodeRenderers.get(name);
       if (renderer === undefined) throw new Error(`no HTML rendering for node type ${name}`);
-      const HTMLAttributes = htmlAttributes(node.attrs, renderer.rendered);
-      html = specHtml(renderer.renderHTML({ node, HTMLAttributes }), hole);
+      const spec = () =>
+        renderer.renderHTML({
+          node,
+          HTMLAttributes: htmlAttributes(node.attrs, renderer.rendered),
+        });
+      html = wrapped("node", name, node.attrs, spec, hole, node.isLeaf);
     }
   }
   // Each mark wraps the node alone, the first (innermost by the schema's order) first.
   for (const mark of node.marks) {
-    const renderer = markRenderers.get(mark.type.name);
-    if (renderer === undefined)
-      throw new Error(`no HTML rendering for mark type ${mark.type.name}`);
-    const HTMLAttributes = htmlAttributes(mark.attrs, renderer.rendered);
-    html = specHtml(renderer.renderHTML({ mark, HTMLAttributes }), html);
+    const name = mark.type.name;
+    const renderer = markRenderers.get(name);
+    if (renderer === undefined) throw new Error(`no HTML rendering for mark type ${name}`);
+    const spec = () =>
+      renderer.renderHTML({ mark, HTMLAttributes: htmlAttributes(mark.attrs, renderer.rendered) });
+    html = wrapped("mark", name, mark.attrs, spec, html, false);
   }
   return html;
 }

@@ -89,6 +89,12 @@ class Normalizer {
     const { type, content } = shape(raw, path);
     if (type !== "doc") throw new ContentError(`${path}.type`, 'must be "doc"');
     const [doc] = buildContainer(schema.topNodeType, {}, this.children(content, path), path);
+    // The schema's own check, once over the whole tree: what the repairs built must fit it.
+    try {
+      doc!.check();
+    } catch (error) {
+      throw new ContentError(path, (error as Error).message);
+    }
     return doc!;
   }
 }

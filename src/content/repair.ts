@@ -122,11 +122,7 @@ export function buildContainer(
   if (out.length === 0 && DROP_WHEN_EMPTY.has(type.name)) return [];
   const fill = match.fillBefore(Fragment.empty, true);
   if (!fill) throw new ContentError(path, `content does not fit a ${type.name}`);
-  const node = type.create(attrs, Fragment.fromArray(out).append(fill));
-  try {
-    node.check();
-  } catch (error) {
-    throw new ContentError(path, (error as Error).message);
-  }
-  return [node];
+  // Checked once, whole, when the document is built (normalize.ts): checking each container
+  // here checked every subtree again at each level above it.
+  return [type.create(attrs, Fragment.fromArray(out).append(fill))];
 }
