@@ -2,6 +2,7 @@
 // Writers (import, rerender) call deriveContent; readers never render.
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { wellFormed } from "./attrs.js";
+import { docJson } from "./doc-json.js";
 import { ContentError, MAX_JSON_DEPTH } from "./errors.js";
 import { renderHtml } from "./html.js";
 import { checkChars, LIMITS, lineCount } from "./limits.js";
@@ -37,7 +38,7 @@ export function deriveContent(source: ContentSource): DerivedContent {
   const markdown = empty ? "" : renderMarkdown(doc);
   checkChars(path, "the derived Markdown", markdown.length, LIMITS.derivedChars);
   return {
-    json: JSON.stringify(doc.toJSON()),
+    json: docJson(doc),
     staticHtml,
     markdown,
     rendererVersion: RENDERER_VERSION,
