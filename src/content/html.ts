@@ -12,7 +12,7 @@ import {
   splitExtensions,
   type ExtensionAttribute,
 } from "@tiptap/core";
-import type { DOMOutputSpec, Mark, Node as PMNode } from "@tiptap/pm/model";
+import { Mark, type DOMOutputSpec, type Node as PMNode } from "@tiptap/pm/model";
 import { escapeText, sanitizeElement, SELF_CLOSING, type Attributes } from "./sanitize.js";
 import { extensions } from "./schema.js";
 
@@ -177,14 +177,24 @@ type Wrap = { open: string; close: string } | null;
 const wraps = new Map<string, Wrap>();
 const WRAPS_KEPT = 1024;
 
-function wrapOf(key: string, spec: () => DOMOutputSpec, leaf: boolean): Wrap {
+/** What a node's or mark's type renders it as, through its extension's renderHTML. */
+function specOf(renderer: TypeRenderer, item: PMNode | Mark): DOMOutputSpec {
+  const HTMLAttributes = htmlAttributes(item.attrs, renderer.rendered);
+  return item instanceof Mark
+    ? renderer.renderHTML({ mark: item, HTMLAttributes })
+    : renderer.renderHTML({ node: item, HTMLAttributes });
+}
+
+function wrapOf(renderer: TypeRenderer, item: PMNode | Mark): Wrap {
+  const key = wrapKey(item);
   let wrap = wraps.get(key);
   if (wrap !== undefined) return wrap;
-  const html = specHtml(spec(), HOLE);
+  const html = specHtml(specOf(renderer, item), HOLE);
   const at = html.indexOf(HOLE);
   if (at >= 0 && html.indexOf(HOLE, at + 1) < 0) {
     wrap = { open: html.slice(0, at), close: html.slice(at + HOLE.length) };
   } else {
+    const leaf = !(item instanceof Mark) && item.isLeaf;
     wrap = at < 0 && leaf ? { open: html, close: "" } : null;
   }
   if (wraps.size >= WRAPS_KEPT) wraps.clear();
@@ -193,24 +203,18 @@ function wrapOf(key: string, spec: () => DOMOutputSpec, leaf: boolean): Wrap {
 }
 
 /** A node's or mark's HTML around `hole`: from the tags kept for its attributes, or rendered. */
-function wrapped(
-  kind: "node" | "mark",
-  name: string,
-  attrs: Attrs,
-  spec: () => DOMOutputSpec,
-  hole: string,
-  leaf: boolean,
-): string {
-  if (SAME_BY_ATTRIBUTES.has(name)) {
-    const wrap = wrapOf(wrapKey(kind, name, attrs), spec, leaf);
+function wrapped(renderer: TypeRenderer, item: PMNode | Mark, hole: string): string {
+  if (SAME_BY_ATTRIBUTES.has(item.type.name)) {
+    const wrap = wrapOf(renderer, item);
     if (wrap !== null) return wrap.open + hole + wrap.close;
   }
-  return specHtml(spec(), hole);
+  return specHtml(specOf(renderer, item), hole);
 }
 
-/** A type's attribute values, in the schema's order (every node of a type has the same names). */
-function wrapKey(kind: string, name: string, attrs: Attrs): string {
-  let key = `${kind}:${name}`;
+/** Its kind, type and attribute values, in the schema's order (a type's names never vary). */
+function wrapKey(item: PMNode | Mark): string {
+  let key = `${item instanceof Mark ? "mark" : "node"}:${item.type.name}`;
+  const attrs: Attrs = item.attrs;
   for (const attribute in attrs) {
     const value = attrs[attribute];
     key +=
@@ -239,22 +243,15 @@ function nodeHtml(node: PMNode): string {
     } else {
       const renderer = nodeRenderers.get(name);
       if (renderer === undefined) throw new Error(`no HTML rendering for node type ${name}`);
-      const spec = () =>
-        renderer.renderHTML({
-          node,
-          HTMLAttributes: htmlAttributes(node.attrs, renderer.rendered),
-        });
-      html = wrapped("node", name, node.attrs, spec, hole, node.isLeaf);
+      html = wrapped(renderer, node, hole);
     }
   }
   // Each mark wraps the node alone, the first (innermost by the schema's order) first.
   for (const mark of node.marks) {
-    const name = mark.type.name;
-    const renderer = markRenderers.get(name);
-    if (renderer === undefined) throw new Error(`no HTML rendering for mark type ${name}`);
-    const spec = () =>
-      renderer.renderHTML({ mark, HTMLAttributes: htmlAttributes(mark.attrs, renderer.rendered) });
-    html = wrapped("mark", name, mark.attrs, spec, html, false);
+    const renderer = markRenderers.get(mark.type.name);
+    if (renderer === undefined)
+      throw new Error(`no HTML rendering for mark type ${mark.type.name}`);
+    html = wrapped(renderer, mark, html);
   }
   return html;
 }
