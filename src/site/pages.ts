@@ -80,13 +80,14 @@ export class Pages {
     this.views = new Views(parts.urls);
   }
 
-  /** A visible post's page; undefined when it is hidden or missing (one answer). */
-  async post(where: Where, publicationSlug: string, postSlug: string, now: number) {
-    const { posts, discovery, store } = this.parts;
-    const found = await posts.find({ publicationSlug, postSlug }, true);
+  /**
+   * A visible post's page; undefined when it is hidden or missing (one answer). The
+   * publication is the one the request was routed to, already read.
+   */
+  async post(where: Where, publication: PublicationRecord, postSlug: string, now: number) {
+    const { posts, store } = this.parts;
+    const found = await posts.find({ publicationSlug: publication.slug, postSlug }, true);
     if (found === undefined) return undefined;
-    const publication = await discovery.publication({ slug: found.publicationSlug });
-    if (publication === undefined) return undefined;
     const wire = wireOf(found.body);
     const position = { publishedAt: Number(wire.publishedAt ?? 0), id: wire.id };
     const { older, newer } = await store.neighbours({

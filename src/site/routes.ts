@@ -11,6 +11,7 @@ import { CursorError } from "../posts/cursor.js";
 import type { Clock } from "../posts/post-service.js";
 import type { ViewCounter } from "../posts/views.js";
 import type { RepresentationService } from "../http/edge/send-post.js";
+import type { PublicationRecord } from "../store/post-store.js";
 import type { SiteHosts } from "./hosts.js";
 import { HTML_TYPE, PostPageAnswer, type Cursor, type Pages, type Where } from "./pages.js";
 import { robots, type Sitemaps } from "./sitemap.js";
@@ -138,7 +139,7 @@ export function siteRoutes(context: SiteContext) {
       const { postSlug } = request.params as Params;
       const found = await onMainSite(context, request, reply, (p) => urls.post(p, postSlug!));
       if (found === undefined) return reply;
-      return postPage(request, reply, { main: true }, found.slug, postSlug!);
+      return postPage(request, reply, { main: true }, found, postSlug!);
     });
 
     app.get("/@:publicationSlug/tag/:tag", async (request, reply) => {
@@ -161,7 +162,7 @@ export function siteRoutes(context: SiteContext) {
       const where = await hosts.where(request.headers.host);
       if (where.main) return unknownRoute(context, request, reply);
       const { postSlug } = request.params as Params;
-      return postPage(request, reply, where, where.publication.slug, postSlug!);
+      return postPage(request, reply, where, where.publication, postSlug!);
     });
 
     app.get("/tag/:tag", async (request, reply) => {
@@ -192,13 +193,14 @@ export function siteRoutes(context: SiteContext) {
       request: FastifyRequest,
       reply: FastifyReply,
       where: Where,
-      publicationSlug: string,
+      publication: PublicationRecord,
       postSlug: string,
     ) {
+      const publicationSlug = publication.slug;
       const key = `post:${publicationSlug}\0${postSlug}`;
       const answer = await answers.get(
         key,
-        (now) => pages.post(where, publicationSlug, postSlug, now),
+        (now) => pages.post(where, publication, postSlug, now),
         request,
       );
       if (answer !== undefined) {
@@ -210,8 +212,6 @@ export function siteRoutes(context: SiteContext) {
       }
       const moved = await context.posts.movedSlug(publicationSlug, postSlug);
       if (moved === undefined) return sendNotFound(context, request, reply, where);
-      const publication = await hosts.publicationBySlug(publicationSlug);
-      if (publication === undefined) return sendNotFound(context, request, reply, where);
       return redirect(context, reply, urls.post(publication, moved) + queryOf(request));
     }
 

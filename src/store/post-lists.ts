@@ -221,15 +221,13 @@ const neighbour = (d: Dialect, side: Side, a: NeighbourArgs) => {
   ORDER BY ${raw(`p.published_at ${order}, p.id ${order}`)} LIMIT 1`;
 };
 
-const NEIGHBOUR = {
-  older: statement((_, a: NeighbourArgs, d) => neighbour(d, "older", a)),
-  newer: statement((_, a: NeighbourArgs, d) => neighbour(d, "newer", a)),
-  // Both in one round trip, for PostgreSQL.
-  both: statement((_, a: NeighbourArgs, d) => {
-    const [older, newer] = [neighbour(d, "older", a), neighbour(d, "newer", a)];
-    return sql<Neighbour & { side: Side }>`(${older}) UNION ALL (${newer})`;
-  }, "folio_v4_neighbours"),
-};
+// Both sides in one statement: one round trip on PostgreSQL, one step through the executor
+// on SQLite. Each side is a subquery, as SQLite allows no ORDER BY or LIMIT on a compound's part.
+export const NEIGHBOURS = statement((_, a: NeighbourArgs, d) => {
+  const [older, newer] = [neighbour(d, "older", a), neighbour(d, "newer", a)];
+  return sql<Neighbour & { side: Side }>`SELECT * FROM (${older}) o
+  UNION ALL SELECT * FROM (${newer}) n`;
+}, "folio_v4_neighbours");
 
 const CURSOR_KEY = statement(
   (db) => db.selectFrom("folio_keys").select("value").where("name", "=", "cursor"),
@@ -260,11 +258,7 @@ function listArgs(query: ListQuery): [ScopeKind, ListArgs] {
   return [kind, { key, publicationId, publishedAt, id, at, limit, content }];
 }
 
-/**
- * `dialect`: SQLite asks for the neighbours one statement each, as they are two seeks run in
- * process; PostgreSQL asks in one, which saves a round trip.
- */
-export function postLists(reads: Reads, dialect: Dialect): PostLists {
+export function postLists(reads: Reads): PostLists {
   return {
     async listPosts(query) {
       const [kind, args] = listArgs(query);
@@ -278,14 +272,9 @@ export function postLists(reads: Reads, dialect: Dialect): PostLists {
     async neighbours({ publicationId, position, visibleAt }) {
       const args = { publicationId, ...position, now: visibleAt };
       const found: { older?: Neighbour; newer?: Neighbour } = {};
-      const rows =
-        dialect === "postgres"
-          ? await reads.rows(NEIGHBOUR.both, args)
-          : [
-              ...(await reads.rows(NEIGHBOUR.older, args)),
-              ...(await reads.rows(NEIGHBOUR.newer, args)),
-            ];
-      for (const { side, slug, title } of rows) found[side] = { slug, title };
+      for (const { side, slug, title } of await reads.rows(NEIGHBOURS, args)) {
+        found[side] = { slug, title };
+      }
       return found;
     },
     async cursorKey() {

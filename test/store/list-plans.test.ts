@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { LIST_STATEMENTS } from "../../src/store/post-lists.js";
+import { LIST_STATEMENTS, NEIGHBOURS } from "../../src/store/post-lists.js";
 import { NOW, PAST, loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories, type TestStore } from "../helpers/stores.js";
 
@@ -27,6 +27,24 @@ for (const factory of await storeFactories()) {
       await loadFixtures(t.store);
     });
     after(() => t.dispose());
+
+    it("a post's neighbours: one seek of the publication's index each way, nothing sorted", async () => {
+      const args = { publicationId: "pub_1", publishedAt: PAST, id: "pst_m", now: NOW };
+      if (factory.name === "sqlite") {
+        const plan = explainSqlite(t.url, NEIGHBOURS.sqlite.sql, NEIGHBOURS.sqlite.values(args));
+        const seeks = plan.filter((l) => /SEARCH p USING INDEX posts_by_publication_time/.test(l));
+        assert.equal(seeks.length, 2, plan.join("\n"));
+        assert.ok(seeks[0]!.includes("(published_at,id)<(?,?)"), seeks[0]);
+        assert.ok(seeks[1]!.includes("(published_at,id)>(?,?)"), seeks[1]);
+        assert.ok(!plan.some((l) => /TEMP B-TREE|SCAN p\b/.test(l)), plan.join("\n"));
+      } else {
+        const plan = await explainPostgres(t.url, NEIGHBOURS.postgres.sql, [
+          ...NEIGHBOURS.postgres.values(args),
+        ]);
+        assert.match(plan, /Index (Only )?Scan Backward[^\n]*\n(.*\n)*.*Index (Only )?Scan using/);
+        assert.doesNotMatch(plan, /\bSort\b|Seq Scan/);
+      }
+    });
 
     for (const [name, expected] of Object.entries(EXPECTED)) {
       it(`${name}: one backward range of ${expected.index} from the position`, async () => {
@@ -57,13 +75,15 @@ function listFor(name: string) {
 }
 
 function sqlitePlan(path: string, name: string): string {
+  const { list, args } = listFor(name);
+  return explainSqlite(path, list.sqlite.sql, list.sqlite.values(args)).join("\n");
+}
+
+function explainSqlite(path: string, text: string, values: unknown[]): string[] {
   const db = new Database(path, { readonly: true });
   try {
-    const { list, args } = listFor(name);
-    const rows = db
-      .prepare(`EXPLAIN QUERY PLAN ${list.sqlite.sql}`)
-      .all(...list.sqlite.values(args));
-    return (rows as { detail: string }[]).map((r) => r.detail).join("\n");
+    const rows = db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values);
+    return (rows as { detail: string }[]).map((r) => r.detail);
   } finally {
     db.close();
   }
@@ -74,17 +94,23 @@ function sqlitePlan(path: string, name: string): string {
  * sorts are dear: what is left is whether the index can serve the keyset range at all.
  */
 async function postgresPlan(url: string, name: string): Promise<string> {
+  const { list, args } = listFor(name);
+  const lines = (await explainPostgres(url, list.postgres.sql, list.postgres.values(args))).split(
+    "\n",
+  );
+  // The list's own scan and what sits above it; the per-post subqueries below are not ours.
+  return lines.filter((l) => !/SubPlan|c_1|\(pa\.|\(a\.|pa\b|Aggregate/.test(l)).join("\n");
+}
+
+async function explainPostgres(url: string, text: string, values: unknown[]): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query("SET enable_seqscan = off");
     await client.query("SET enable_sort = off");
-    const { list, args } = listFor(name);
-    const values = list.postgres.values(args).map((v) => (typeof v === "number" ? String(v) : v));
-    const { rows } = await client.query(`EXPLAIN (COSTS OFF) ${list.postgres.sql}`, values);
-    // The list's own scan and what sits above it; the per-post subqueries below are not ours.
-    const lines = (rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]);
-    return lines.filter((l) => !/SubPlan|c_1|\(pa\.|\(a\.|pa\b|Aggregate/.test(l)).join("\n");
+    const bound = values.map((v) => (typeof v === "number" ? String(v) : v));
+    const { rows } = await client.query(`EXPLAIN (COSTS OFF) ${text}`, bound);
+    return (rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]).join("\n");
   } finally {
     await client.end();
   }

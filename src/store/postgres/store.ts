@@ -85,7 +85,7 @@ class PostgresStore implements PostStore {
     addRole(this, new PostgresSearch(this.context));
     const reads = postgresReads(this.context);
     Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
-    Object.assign(this, postLists(reads, "postgres"));
+    Object.assign(this, postLists(reads));
     // Go-lives, counts and an author's own list on the primary: a lagging replica may not
     // have a post just written.
     Object.assign(this, postReader(reads, primary), authoringReader(primary, reads));

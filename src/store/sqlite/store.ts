@@ -85,7 +85,7 @@ class SqliteStore implements PostStore {
       apiKeyStore(sqliteExecutor(db)),
       publicationReader(reads),
       storedBytesReader(reads),
-      postLists(reads, "sqlite"),
+      postLists(reads),
       postSources(reads),
     );
     const exclusive: Exclusive = (work) => this.writes.exclusive(work);
