@@ -23,11 +23,25 @@ const highlighter = () =>
 
 const CODE_BLOCK = /<pre><code(?: class="language-([^"]*)")?>([^<]*)<\/code><\/pre>/g;
 
-export function pageBody(staticHtml: string, lookup: ImageLookup = () => undefined): string {
+/**
+ * A code block's markup in a language highlight.js knows, from its text as the sanitizer
+ * escaped it: highlight.js escapes what it is given and wraps tokens in `hljs-*` spans.
+ */
+export type Highlight = (language: string, escaped: string) => string;
+
+export const highlight: Highlight = (language, escaped) =>
+  highlighter().highlight(decodeHTML(escaped), { language, ignoreIllegals: true }).value;
+
+/** `highlight`: how a code block in a known language is highlighted (highlights.ts keeps them). */
+export function pageBody(
+  staticHtml: string,
+  lookup: ImageLookup = () => undefined,
+  marked: Highlight = highlight,
+): string {
   return (
     staticHtml
       .replace(CODE_BLOCK, (_block, language: string | undefined, code: string) =>
-        highlighted(language, code),
+        codeBlock(language, code, marked),
       )
       // HTML writes void elements without a closing slash (the editor writes `<input />`).
       .replace(/<(br|hr|img|input|col)\b([^>]*?)\s*\/>/g, "<$1$2>")
@@ -55,18 +69,14 @@ function image(attributes: string, lookup: ImageLookup): string {
   return `<img loading="lazy" decoding="async" ${attributes}${extra}>`;
 }
 
-/** highlight.js escapes the text it is given and wraps tokens in spans of `hljs-*` classes. */
-function highlighted(language: string | undefined, escaped: string): string {
+/** A block in a language highlight.js does not know is left as the sanitizer wrote it. */
+function codeBlock(language: string | undefined, escaped: string, marked: Highlight): string {
   const known = language !== undefined && highlighter().getLanguage(language) !== undefined;
   if (!known) {
     const attribute = language === undefined ? "" : ` class="language-${language}"`;
     return `<pre><code${attribute}>${escaped}</code></pre>`;
   }
-  const { value } = highlighter().highlight(decodeHTML(escaped), {
-    language,
-    ignoreIllegals: true,
-  });
-  return `<pre><code class="hljs language-${language}">${value}</code></pre>`;
+  return `<pre><code class="hljs language-${language}">${marked(language, escaped)}</code></pre>`;
 }
 
 /** The text of a post's HTML, for excerpts and reading time (reading.ts). */

@@ -14,6 +14,7 @@ import type { ViewCounter } from "../posts/views.js";
 import { SiteHosts } from "./hosts.js";
 import { Pages, SITE_LANG, SITE_NAME } from "./pages.js";
 import { siteRoutes, unknownRoute, type SiteContext } from "./routes.js";
+import { keptHighlights } from "./highlights.js";
 import { SiteMedia } from "./media.js";
 import { Sitemaps } from "./sitemap.js";
 import { DEFAULT_THEME_DIR, Theme } from "./theme.js";
@@ -69,6 +70,7 @@ export async function installSite(app: FastifyInstance, deps: SiteDependencies) 
     ...{ theme, urls, lang: SITE_LANG, siteName: SITE_NAME, posts: deps.posts, discovery, store },
     search: new DiscoverySearch(store),
     media: new SiteMedia(store, config.siteUrl),
+    highlight: keptHighlights(deps.responses),
   });
   const context: SiteContext = {
     ...{ pages, hosts, urls, theme, posts: deps.posts, views: deps.views, clock },

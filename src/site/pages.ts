@@ -15,7 +15,7 @@ import type {
   PublicationReader,
   PublicationRecord,
 } from "../store/post-store.js";
-import { excerpt, textOf } from "./body.js";
+import { excerpt, textOf, type Highlight } from "./body.js";
 import { cardTags, scriptSafeJson, type Card, type CardImage, type HeadModel } from "./head.js";
 import type {
   AuthorPage,
@@ -71,13 +71,15 @@ interface PageParts {
   search: DiscoverySearch;
   store: PostLists & PublicationReader;
   media: SiteMedia;
+  /** How the post page highlights code blocks: highlight.js, its results kept (highlights.ts). */
+  highlight?: Highlight;
 }
 
 export class Pages {
   readonly views: Views;
 
   constructor(private readonly parts: PageParts) {
-    this.views = new Views(parts.urls);
+    this.views = new Views(parts.urls, parts.highlight);
   }
 
   /**

@@ -2,7 +2,7 @@
 // dates as ISO and as text, reading time from the body's words.
 import type { WirePost } from "../http/wire/schemas.js";
 import type { AuthorRecord, PostRecord, PublicationRecord } from "../store/post-store.js";
-import { pageBody, textOf } from "./body.js";
+import { highlight as highlightJs, pageBody, textOf, type Highlight } from "./body.js";
 import { readingMinutes } from "./reading.js";
 import type { ImageLookup } from "./media.js";
 import type {
@@ -51,7 +51,11 @@ type CardSource = Pick<PostRecord, "title" | "slug" | "categories" | "subtitle" 
 };
 
 export class Views {
-  constructor(readonly urls: SiteUrls) {}
+  /** `highlight`: how code blocks are highlighted (kept by highlights.ts on the site). */
+  constructor(
+    readonly urls: SiteUrls,
+    private readonly highlight: Highlight = highlightJs,
+  ) {}
 
   /** Made once per record: a page asks for its publication's view several times. */
   private readonly publications = new WeakMap<PublicationRecord, PublicationView>();
@@ -106,7 +110,7 @@ export class Views {
       readingMinutes: readingMinutes(text ?? textOf(html)),
       authors: wire.authors.map((a) => this.author(p, a)),
       categories: wire.categories.map((c) => this.tag(p, c)),
-      html: pageBody(html, images),
+      html: pageBody(html, images, this.highlight),
     };
     if (wire.subtitle !== undefined) view.subtitle = wire.subtitle;
     if (wire.imageUrl !== undefined)
