@@ -32,7 +32,7 @@ export type Highlight = (language: string, escaped: string) => string;
 export const highlight: Highlight = (language, escaped) =>
   highlighter().highlight(decodeHTML(escaped), { language, ignoreIllegals: true }).value;
 
-/** `highlight`: how a code block in a known language is highlighted (highlights.ts keeps them). */
+/** `marked`: how a code block in a known language is highlighted (highlights.ts keeps them). */
 export function pageBody(
   staticHtml: string,
   lookup: ImageLookup = () => undefined,
