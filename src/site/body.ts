@@ -29,19 +29,19 @@ const CODE_BLOCK = /<pre><code(?: class="language-([^"]*)")?>([^<]*)<\/code><\/p
  */
 export type Highlight = (language: string, escaped: string) => string;
 
-export const highlight: Highlight = (language, escaped) =>
+export const highlightJs: Highlight = (language, escaped) =>
   highlighter().highlight(decodeHTML(escaped), { language, ignoreIllegals: true }).value;
 
-/** `marked`: how a code block in a known language is highlighted (highlights.ts keeps them). */
+/** `highlight`: how a code block in a known language is highlighted (highlights.ts keeps them). */
 export function pageBody(
   staticHtml: string,
   lookup: ImageLookup = () => undefined,
-  marked: Highlight = highlight,
+  highlight: Highlight = highlightJs,
 ): string {
   return (
     staticHtml
       .replace(CODE_BLOCK, (_block, language: string | undefined, code: string) =>
-        codeBlock(language, code, marked),
+        codeBlock(language, code, highlight),
       )
       // HTML writes void elements without a closing slash (the editor writes `<input />`).
       .replace(/<(br|hr|img|input|col)\b([^>]*?)\s*\/>/g, "<$1$2>")
@@ -70,13 +70,13 @@ function image(attributes: string, lookup: ImageLookup): string {
 }
 
 /** A block in a language highlight.js does not know is left as the sanitizer wrote it. */
-function codeBlock(language: string | undefined, escaped: string, marked: Highlight): string {
+function codeBlock(language: string | undefined, escaped: string, highlight: Highlight): string {
   const known = language !== undefined && highlighter().getLanguage(language) !== undefined;
   if (!known) {
     const attribute = language === undefined ? "" : ` class="language-${language}"`;
     return `<pre><code${attribute}>${escaped}</code></pre>`;
   }
-  return `<pre><code class="hljs language-${language}">${marked(language, escaped)}</code></pre>`;
+  return `<pre><code class="hljs language-${language}">${highlight(language, escaped)}</code></pre>`;
 }
 
 /** The text of a post's HTML, for excerpts and reading time (reading.ts). */

@@ -5,7 +5,7 @@
 // and the code: the same block always gives the same markup, so no change can make one stale.
 import { createHash } from "node:crypto";
 import type { SharedLru, Sized } from "../posts/byte-lru.js";
-import { highlight, type Highlight } from "./body.js";
+import { highlightJs, type Highlight } from "./body.js";
 
 // Every key starts with "h" (site pages "s", posts "p", API answers "a").
 const OWN = "h";
@@ -18,7 +18,7 @@ class Kept implements Sized {
 }
 
 /** `make`: the highlighter whose results are kept (highlight.js; a test's counting one). */
-export function keptHighlights(lru: SharedLru, make: Highlight = highlight): Highlight {
+export function keptHighlights(lru: SharedLru, make: Highlight = highlightJs): Highlight {
   return (language, escaped) => {
     if (lru.maxBytes === 0) return make(language, escaped);
     const hash = createHash("sha1").update(language).update("\0").update(escaped);

@@ -72,7 +72,7 @@ interface PageParts {
   store: PostLists & PublicationReader;
   media: SiteMedia;
   /** How the post page highlights code blocks: highlight.js, its results kept (highlights.ts). */
-  highlight?: Highlight;
+  highlight: Highlight;
 }
 
 export class Pages {

@@ -2,7 +2,7 @@
 // dates as ISO and as text, reading time from the body's words.
 import type { WirePost } from "../http/wire/schemas.js";
 import type { AuthorRecord, PostRecord, PublicationRecord } from "../store/post-store.js";
-import { highlight as highlightJs, pageBody, textOf, type Highlight } from "./body.js";
+import { highlightJs, pageBody, textOf, type Highlight } from "./body.js";
 import { readingMinutes } from "./reading.js";
 import type { ImageLookup } from "./media.js";
 import type {

@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { ByteLru, type SharedLru } from "../../src/posts/byte-lru.js";
-import { highlight, pageBody, type Highlight } from "../../src/site/body.js";
+import { highlightJs as highlight, pageBody, type Highlight } from "../../src/site/body.js";
 import { keptHighlights } from "../../src/site/highlights.js";
 
 /** Text as the sanitizer leaves it inside `<code>`: `&`, `<` and `>` escaped. */
