@@ -21,6 +21,11 @@ export class CachedAnswers<V extends Sized> {
     private readonly clock: Clock,
   ) {}
 
+  /** Whether an answer produced may be kept: false when the cache has no room at all. */
+  get keeps(): boolean {
+    return this.cache.enabled;
+  }
+
   /** The answer under `key`: cached, or produced now (undefined: not found, not kept). */
   async get(
     key: string,

@@ -60,12 +60,21 @@ export class SiteHosts {
   }
 }
 
+/** Host headers read, at most: clients send a handful, and URL parsing is dear per request. */
+const HOST_NAMES_KEPT = 1000;
+const hostNames = new Map<string, string | undefined>();
+
 /** The host of a Host header, lower case, without its port; undefined when it is not one. */
 function hostName(header: string | undefined): string | undefined {
   if (header === undefined || header === "" || header.length > 255) return undefined;
+  if (hostNames.has(header)) return hostNames.get(header);
+  let host: string | undefined;
   try {
-    return new URL(`http://${header}`).hostname;
+    host = new URL(`http://${header}`).hostname;
   } catch {
-    return undefined;
+    host = undefined;
   }
+  if (hostNames.size >= HOST_NAMES_KEPT) hostNames.clear();
+  hostNames.set(header, host);
+  return host;
 }

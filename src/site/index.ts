@@ -17,6 +17,7 @@ import { siteRoutes, unknownRoute, type SiteContext } from "./routes.js";
 import { keptHighlights } from "./highlights.js";
 import { SiteMedia } from "./media.js";
 import { Sitemaps } from "./sitemap.js";
+import { StoredPages } from "./stored-pages.js";
 import { DEFAULT_THEME_DIR, Theme } from "./theme.js";
 import { SiteUrls } from "./urls.js";
 
@@ -30,6 +31,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The site's page cache, for metrics and tests. */
     pageCache: AnswerCache<Answer>;
+    /** Post pages kept in the store: `idle()` settles when those being written are. */
+    storedPages: StoredPages;
   }
 }
 
@@ -66,11 +69,19 @@ export async function installSite(app: FastifyInstance, deps: SiteDependencies) 
   });
   app.addHook("onClose", stopWatching);
   app.decorate("pageCache", cache);
+  const maker = { theme, siteUrl: config.siteUrl, lang: SITE_LANG, siteName: SITE_NAME };
+  const stored = new StoredPages(store, maker, (error) =>
+    app.log.warn({ err: error }, "a post page was not kept"),
+  );
+  // Pages being written finish before the store closes.
+  app.addHook("onClose", () => stored.idle());
+  app.decorate("storedPages", stored);
   const pages = new Pages({
     ...{ theme, urls, lang: SITE_LANG, siteName: SITE_NAME, posts: deps.posts, discovery, store },
     search: new DiscoverySearch(store),
     media: new SiteMedia(store, config.siteUrl),
     highlight: keptHighlights(deps.responses),
+    stored,
   });
   const context: SiteContext = {
     ...{ pages, hosts, urls, theme, posts: deps.posts, views: deps.views, clock },

@@ -8,6 +8,9 @@ import type { MediaRecord, MediaStore } from "../store/post-store.js";
 /** An image's responsive attributes, when Folio keeps it at several widths. */
 export type ImageLookup = (src: string) => Responsive | undefined;
 
+/** A page's images: `complete` when every address of this site's media found its image. */
+export type PageImages = ImageLookup & { complete: boolean };
+
 /** What the theme's text column shows an image at: the measure, or the screen less its margins. */
 const IMAGE_SIZES = "(min-width: 45rem) 42rem, calc(100vw - 2.5rem)";
 
@@ -34,19 +37,20 @@ export class SiteMedia {
    * What a post's page knows of the uploaded images it shows (its cover and its body's
    * images): one store read per distinct image, none for a post without any.
    */
-  async lookupFor(html: string, cover: string | undefined): Promise<ImageLookup> {
+  async lookupFor(html: string, cover: string | undefined): Promise<PageImages> {
     const ids = new Set<string>();
     for (const url of [cover ?? "", ...[...html.matchAll(IMG_SRC)].map((m) => m[1]!)]) {
       const id = this.idOf(url);
       if (id !== undefined) ids.add(id);
     }
-    if (ids.size === 0) return () => undefined;
+    if (ids.size === 0) return Object.assign(() => undefined, { complete: true });
     const found = await Promise.all([...ids].map((id) => this.store.findMedia(id)));
     const records = new Map(found.filter((m) => m !== undefined).map((m) => [m.id, m]));
-    return (src) => {
+    const lookup = (src: string) => {
       const record = records.get(this.idOf(src) ?? "");
       return record && responsive(src, record);
     };
+    return Object.assign(lookup, { complete: records.size === ids.size });
   }
 }
 

@@ -1,7 +1,8 @@
 // The site's pages, each made from the same services the API reads through (the post read
 // service, discovery, search) and rendered by the theme. A producer answers undefined for
 // anything a reader may not see: the caller then sends the one 404 page.
-import { Answer } from "../http/wire/answer.js";
+import { Answer, type Sendable } from "../http/wire/answer.js";
+import { MIN_COMPRESS_BYTES, type Coding } from "../http/wire/representation.js";
 import { surrogateKey } from "../http/edge/headers.js";
 import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
@@ -10,10 +11,15 @@ import type { Discovery, Page, PageRequest } from "../posts/discovery.js";
 import type { DiscoverySearch } from "../posts/discovery-search.js";
 import type { RepresentationService } from "../http/edge/send-post.js";
 import type {
+  ListPosition,
   ListScope,
   PostLists,
   PublicationReader,
+  KeptPageRead,
+  PageForm,
   PublicationRecord,
+  SitePageStore,
+  StoredPageProbe,
 } from "../store/post-store.js";
 import { excerpt, textOf, type Highlight } from "./body.js";
 import { cardTags, scriptSafeJson, type Card, type CardImage, type HeadModel } from "./head.js";
@@ -34,6 +40,7 @@ import type { PageTemplate, Theme } from "./theme.js";
 import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
 import type { ImageLookup, SiteMedia } from "./media.js";
+import { KeptPage, type Neighbours, type StoredPages } from "./stored-pages.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
 /** The name and language of Folio's own site. */
@@ -53,9 +60,18 @@ export class PostPageAnswer extends Answer {
     body: Buffer,
     keys: readonly string[],
     readonly postId: string,
+    made?: ConstructorParameters<typeof Answer>[3],
   ) {
-    super(body, HTML_TYPE, keys);
+    super(body, HTML_TYPE, keys, made);
   }
+}
+
+/** A post's kept page, found current. */
+interface Current {
+  current: true;
+  probe: StoredPageProbe;
+  page: KeptPageRead;
+  keys: string[];
 }
 
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
@@ -69,8 +85,10 @@ interface PageParts {
   posts: RepresentationService;
   discovery: Discovery;
   search: DiscoverySearch;
-  store: PostLists & PublicationReader;
+  store: PostLists & PublicationReader & SitePageStore;
   media: SiteMedia;
+  /** Post pages kept in the store, and the fingerprint that says whether one is current. */
+  stored: StoredPages;
   /** How the post page highlights code blocks: highlight.js, its results kept (highlights.ts). */
   highlight: Highlight;
 }
@@ -84,26 +102,99 @@ export class Pages {
 
   /**
    * A visible post's page; undefined when it is hidden or missing (one answer). The
-   * publication is the one the request was routed to, already read.
+   * publication is the one the request was routed to, already read. The page kept in the
+   * store is used when its fingerprint is what the page would be made of now; else the page
+   * is made, and kept for the next read.
    */
   async post(where: Where, publication: PublicationRecord, postSlug: string, now: number) {
-    const { posts, store } = this.parts;
-    const found = await posts.find({ publicationSlug: publication.slug, postSlug }, true);
+    const found = await this.postPage(where, publication, postSlug, now, "all");
+    if (found === undefined || !("current" in found)) return found;
+    const { probe, page, keys } = found;
+    const encoded = { gzip: page.gzip!, br: page.br! };
+    const made = { etag: page.etag, encoded };
+    const value = new PostPageAnswer(page.body!, keys.map(cdnKey), probe.postId, made);
+    return { value, dependencies: keys, timed: true };
+  }
+
+  /**
+   * The same page for one request, sent in `coding`: only that form of a kept page is read.
+   * For a site without a response cache, where no answer outlives its request.
+   */
+  async postIn(
+    where: Where,
+    publication: PublicationRecord,
+    postSlug: string,
+    now: number,
+    coding: Coding | undefined,
+  ): Promise<(Sendable & { postId: string }) | undefined> {
+    const form = coding ?? "body";
+    const found = await this.postPage(where, publication, postSlug, now, form);
+    if (found === undefined || !("current" in found)) return found?.value;
+    const { probe, page, keys } = found;
+    const compressible = page.size >= MIN_COMPRESS_BYTES;
+    return new KeptPage(
+      page[form]!,
+      coding,
+      page.etag,
+      keys.map(cdnKey),
+      probe.postId,
+      compressible,
+    );
+  }
+
+  /** The kept page when it is current (with the form asked for), else the page made now. */
+  private async postPage(
+    where: Where,
+    publication: PublicationRecord,
+    postSlug: string,
+    now: number,
+    forms: "all" | PageForm,
+  ): Promise<Current | Produced<PostPageAnswer> | undefined> {
+    const { store, stored } = this.parts;
+    const probe = await store.probeSitePage(publication.id, postSlug, now, forms);
+    if (probe === undefined) return undefined;
+    const position = { publishedAt: probe.publishedAt, id: probe.postId };
+    const near = await this.neighbours(publication, position, now);
+    const keys = [depends.post(probe.postId), depends.publication(publication.id)];
+    const { page, postEtag } = probe;
+    // A page too small to compress is sent as it is, which a probe for a coding did not read.
+    const usable =
+      page !== undefined &&
+      ((forms !== "gzip" && forms !== "br") || page.size >= MIN_COMPRESS_BYTES);
+    if (usable && postEtag !== undefined) {
+      if (page.fingerprint === stored.fingerprint(where.main, publication, postEtag, near)) {
+        return { current: true, probe, page, keys };
+      }
+    }
+    const found = await this.parts.posts.find(
+      { publicationSlug: publication.slug, postSlug },
+      true,
+    );
     if (found === undefined) return undefined;
     const wire = wireOf(found.body);
-    const position = { publishedAt: Number(wire.publishedAt ?? 0), id: wire.id };
-    const { older, newer } = await store.neighbours({
-      ...{ publicationId: publication.id, position, visibleAt: now },
-    });
+    // Written between the two reads: the page shows the post as found, beside its own neighbours.
+    const at = Number(wire.publishedAt ?? 0);
+    const moved = wire.id !== probe.postId || at !== probe.publishedAt;
+    const neighbours = moved
+      ? await this.neighbours(publication, { publishedAt: at, id: wire.id }, now)
+      : near;
     const images = await this.parts.media.lookupFor(wire.staticHtml ?? "", wire.imageUrl);
-    const model = postPageModel(this.modelParts, where, publication, wire, images, {
-      ...(older && { older }),
-      ...(newer && { newer }),
-    });
-    const keys = [depends.post(wire.id), depends.publication(publication.id)];
+    const model = postPageModel(this.modelParts, where, publication, wire, images, neighbours);
     const body = Buffer.from(this.parts.theme.render("post", model));
     const value = new PostPageAnswer(body, keys.map(cdnKey), wire.id);
+    // Kept only when made of the stored body the fingerprint names, and of nothing missing.
+    if (!moved && found.etag === postEtag && images.complete) {
+      const fingerprint = stored.fingerprint(where.main, publication, found.etag, neighbours);
+      stored.keep(wire.id, fingerprint, value);
+    }
     return { value, dependencies: keys, timed: true };
+  }
+
+  private async neighbours(publication: PublicationRecord, position: ListPosition, now: number) {
+    const { older, newer } = await this.parts.store.neighbours({
+      ...{ publicationId: publication.id, position, visibleAt: now },
+    });
+    return { ...(older && { older }), ...(newer && { newer }) };
   }
 
   /** A publication's home: its newest posts, a keyset page at a time. */
@@ -360,7 +451,7 @@ export function postPageModel(
   publication: PublicationRecord,
   wire: WirePost,
   images: ImageLookup,
-  neighbours: { older?: Neighbour; newer?: Neighbour },
+  neighbours: Neighbours,
 ): PostPage {
   const { views, urls } = parts;
   const text = textOf(wire.staticHtml ?? "");
@@ -410,17 +501,15 @@ export function postPageModel(
   };
   const { older, newer } = neighbours;
   if (older !== undefined || newer !== undefined) {
-    const link = (n: Neighbour) => ({ name: n.title, url: urls.post(publication, n.slug) });
+    const link = (n: { slug: string; title: string }) => ({
+      name: n.title,
+      url: urls.post(publication, n.slug),
+    });
     page.neighbours = {};
     if (older !== undefined) page.neighbours.previous = link(older);
     if (newer !== undefined) page.neighbours.next = link(newer);
   }
   return page;
-}
-
-interface Neighbour {
-  slug: string;
-  title: string;
 }
 
 function commonModel(

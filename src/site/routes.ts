@@ -3,7 +3,8 @@
 // an Answer in the site's cache (ETag, 304, codings, surrogate keys as the API's answers),
 // and every failure is one of the theme's error pages, never JSON and never a stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Answer } from "../http/wire/answer.js";
+import { Answer, type Sendable } from "../http/wire/answer.js";
+import { negotiate } from "../http/edge/encoding.js";
 import { ApiError, StoreUnavailableError } from "../errors.js";
 import { sendAnswer } from "../http/edge/send-answer.js";
 import type { CachedAnswers, Produced } from "../posts/cached-answers.js";
@@ -13,7 +14,7 @@ import type { ViewCounter } from "../posts/views.js";
 import type { RepresentationService } from "../http/edge/send-post.js";
 import type { PublicationRecord } from "../store/post-store.js";
 import type { SiteHosts } from "./hosts.js";
-import { HTML_TYPE, PostPageAnswer, type Cursor, type Pages, type Where } from "./pages.js";
+import { HTML_TYPE, type Cursor, type Pages, type Where } from "./pages.js";
 import { robots, type Sitemaps } from "./sitemap.js";
 import type { Theme } from "./theme.js";
 import { customOrigin, type SiteUrls } from "./urls.js";
@@ -198,16 +199,14 @@ export function siteRoutes(context: SiteContext) {
     ) {
       const publicationSlug = publication.slug;
       const key = `post:${publicationSlug}\0${postSlug}`;
-      const answer = await answers.get(
-        key,
-        (now) => pages.post(where, publication, postSlug, now),
-        request,
-      );
+      // With nothing cached, the page is read for this request alone, in the coding it is sent in.
+      if (!answers.keeps) request.cacheResult = "miss";
+      const answer = answers.keeps
+        ? await answers.get(key, (now) => pages.post(where, publication, postSlug, now), request)
+        : await pages.postIn(where, publication, postSlug, context.clock(), coding(request));
       if (answer !== undefined) {
         // A view, counted in memory: the page's answer knows its post.
-        if (request.method === "GET" && answer instanceof PostPageAnswer) {
-          context.views?.count(answer.postId);
-        }
+        if (request.method === "GET" && "postId" in answer) context.views?.count(answer.postId);
         return sendPage(context, request, reply, answer);
       }
       const moved = await context.posts.movedSlug(publicationSlug, postSlug);
@@ -282,7 +281,7 @@ async function sendPage(
   context: SiteContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: Answer,
+  answer: Sendable,
 ) {
   reply.headers(SITE_HEADERS);
   return sendAnswer(request, reply, answer, context.cacheControl);
@@ -374,6 +373,11 @@ function sameSite(where: Where, publication: Parameters<typeof customOrigin>[0] 
   return where.main
     ? customOrigin(publication) === undefined
     : where.publication.id === publication.id;
+}
+
+/** The coding a page will be sent in, as sendAnswer chooses it for a page worth compressing. */
+function coding(request: FastifyRequest) {
+  return negotiate(request.headers["accept-encoding"]);
 }
 
 function single(value: string | string[] | undefined): string | undefined {

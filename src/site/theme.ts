@@ -84,6 +84,8 @@ export class Theme {
   /** The stylesheet's bytes, and its address: named by its hash, so it may be cached forever. */
   readonly css: Buffer;
   readonly cssPath: string;
+  /** What its files say, as one hash: pages made with another theme are not this one's. */
+  readonly identity: string;
   private readonly pages = new Map<PageTemplate, Render>();
   private readonly ownPages = new Map<string, Render>();
   private readonly engine = Handlebars.create();
@@ -96,6 +98,9 @@ export class Theme {
     this.css = files.css;
     const hash = createHash("sha256").update(this.css).digest("base64url").slice(0, 12);
     this.cssPath = `/_folio/style.${hash}.css`;
+    const sources = createHash("sha256").update(this.css);
+    for (const [file, source] of files.templates) sources.update(`\0${file}\0${source}`);
+    this.identity = sources.digest("base64url");
     // `log` would let a theme write to Folio's standard output.
     this.engine.unregisterHelper("log");
     const pages = new Set<string>(PAGE_TEMPLATES);

@@ -22,6 +22,7 @@ import type { PostLists } from "./post-lists.js";
 import type { PublicationReader } from "./publications.js";
 import type { SearchReader } from "./search.js";
 import type { StoredBytesReader } from "./stored-bytes.js";
+import type { SitePageStore } from "./site-pages.js";
 import type { GoLiveEvents } from "./go-live-events.js";
 import type { WebhookDeliveryStore } from "./webhook-deliveries.js";
 import type { WebhookEndpointStore } from "./webhook-endpoints.js";
@@ -38,6 +39,7 @@ export type * from "./media.js";
 export type * from "./post-lists.js";
 export type * from "./publications.js";
 export type * from "./search.js";
+export type * from "./site-pages.js";
 export type * from "./stored-bytes.js";
 export type * from "./go-live-events.js";
 export type * from "./webhook-deliveries.js";
@@ -125,6 +127,7 @@ export interface AssembledRoles
     PostLists,
     SearchReader,
     StoredBytesReader,
+    SitePageStore,
     WebhookEndpointStore,
     WebhookDeliveryStore,
     GoLiveEvents,

@@ -44,6 +44,14 @@ export interface Tables {
     /** TEXT on PostgreSQL, a BLOB on SQLite. */
     body: string | Buffer;
   };
+  site_pages: {
+    post_id: string;
+    fingerprint: string;
+    etag: string;
+    body: Uint8Array;
+    gzip: Uint8Array;
+    br: Uint8Array;
+  };
   publications: {
     id: string;
     slug: string;

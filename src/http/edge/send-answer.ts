@@ -2,14 +2,14 @@
 // as a post's (send-post.ts), from the answer made once per cache fill.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../errors.js";
-import type { Answer } from "../wire/answer.js";
+import type { Sendable } from "../wire/answer.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
 
 export async function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: Answer | undefined,
+  answer: Sendable | undefined,
   cacheControl: string,
   notFound = "Not found",
 ) {
@@ -25,7 +25,7 @@ export async function sendAnswer(
   });
   // A list changes when a post leaves it, which no update time shows: no Last-Modified.
   if (isNotModified(request.headers, answer.etag, undefined)) return reply.code(304).send();
-  const body = coding === undefined ? answer.body : await answer.encode(coding);
+  const body = await answer.bytesIn(coding);
   if (coding !== undefined) reply.header("content-encoding", coding);
   return reply.type(answer.contentType).send(body);
 }

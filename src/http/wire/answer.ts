@@ -4,7 +4,23 @@
 import { createHash } from "node:crypto";
 import { MIN_COMPRESS_BYTES, compressors, ownBytes, type Coding } from "./representation.js";
 
-export class Answer {
+/** What a sent answer is: an Answer, or a page read for one request in one coding (site). */
+export interface Sendable {
+  readonly etag: string;
+  readonly surrogateKey: string;
+  readonly cacheTag: string;
+  readonly contentType: string;
+  readonly compressible: boolean;
+  etagFor(coding: Coding | undefined): string;
+  /** The bytes in that coding (undefined: as they are). */
+  bytesIn(coding: Coding | undefined): Buffer | Promise<Buffer>;
+}
+
+/** Each coding's bytes are a different representation, so each gets its own tag. */
+export const codingEtag = (etag: string, coding: Coding | undefined) =>
+  coding === undefined ? etag : `${etag.slice(0, -1)}-${coding}"`;
+
+export class Answer implements Sendable {
   readonly etag: string;
   readonly surrogateKey: string;
   /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
@@ -14,14 +30,19 @@ export class Answer {
   /** `keys`: what a CDN purges it by (`pub-{id}`, `tag-{name}` percent-encoded, `feed`, …). */
   readonly body: Buffer;
 
+  /** `made`: the validator and compressed forms of a body made earlier and kept (site pages). */
   constructor(
     body: Buffer,
     readonly contentType: string,
     keys: readonly string[],
+    made?: { etag: string; encoded: Partial<Record<Coding, Buffer>> },
   ) {
     this.body = ownBytes(body);
     // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
-    this.etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    this.etag = made?.etag ?? `"${createHash("sha1").update(body).digest("base64url")}"`;
+    for (const [coding, bytes] of Object.entries(made?.encoded ?? {})) {
+      this.encoded[coding as Coding] = ownBytes(bytes);
+    }
     this.surrogateKey = keys.join(" ");
     this.cacheTag = keys.join(",");
   }
@@ -44,9 +65,12 @@ export class Answer {
     return this.encoded[coding];
   }
 
-  /** Each coding's bytes are a different representation, so each gets its own tag. */
   etagFor(coding: Coding | undefined): string {
-    return coding === undefined ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+    return codingEtag(this.etag, coding);
+  }
+
+  bytesIn(coding: Coding | undefined): Buffer | Promise<Buffer> {
+    return coding === undefined ? this.body : this.encode(coding);
   }
 }
 

@@ -9,6 +9,7 @@ import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
+import { sitePagesSteps } from "./schema-site-pages.js";
 import { searchTriggerSteps } from "./schema-search-triggers.js";
 import { webhooksSteps } from "./schema-webhooks.js";
 
@@ -24,6 +25,7 @@ export const migrations: readonly string[] = [
   ...searchSteps, // 12
   ...deskSteps, // 13
   ...searchTriggerSteps, // 14
+  ...sitePagesSteps, // 15
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

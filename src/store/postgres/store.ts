@@ -31,6 +31,7 @@ import { postReader } from "../post-reads.js";
 import { PostgresWrite } from "./writes.js";
 import { addRole } from "../wrap-methods.js";
 import { postLists } from "../post-lists.js";
+import { sitePageStore } from "../site-pages.js";
 import { publicationReader } from "../publications.js";
 import type { ReadContext } from "./reads.js";
 import { PostgresSearch } from "./search.js";
@@ -85,7 +86,7 @@ class PostgresStore implements PostStore {
     addRole(this, new PostgresSearch(this.context));
     const reads = postgresReads(this.context);
     Object.assign(this, publicationReader(reads), postgresStoredBytesReader(reads));
-    Object.assign(this, postLists(reads));
+    Object.assign(this, postLists(reads), sitePageStore(reads, primary));
     // Go-lives, counts and an author's own list on the primary: a lagging replica may not
     // have a post just written.
     Object.assign(this, postReader(reads, primary), authoringReader(primary, reads));

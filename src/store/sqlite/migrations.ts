@@ -5,6 +5,7 @@ import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
 import { searchSteps } from "./schema-search.js";
+import { sitePagesSteps } from "./schema-site-pages.js";
 import { searchPendingSteps } from "./schema-search-pending.js";
 import { webhooksSteps } from "./schema-webhooks.js";
 
@@ -20,4 +21,5 @@ export const migrations: readonly string[] = [
   ...searchSteps, // 12
   ...deskSteps, // 13
   ...searchPendingSteps, // 14
+  ...sitePagesSteps, // 15
 ];

@@ -39,6 +39,7 @@ import { publicationReader } from "../publications.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteBytesWriter } from "./stored-bytes.js";
 import { storedBytesReader } from "../stored-bytes.js";
+import { sitePageStore } from "../site-pages.js";
 import { openSqliteSnapshot } from "./export-reads.js";
 import type { ExportSnapshot } from "../export-reads.js";
 
@@ -92,6 +93,7 @@ class SqliteStore implements PostStore {
     // Writes in their turn among the store's writers; reads at once.
     const inTurn = sqliteExecutor(db, exclusive);
     Object.assign(this, sqliteViews(db, exclusive), deskStore(inTurn), mediaStore(inTurn));
+    Object.assign(this, sitePageStore(reads, inTurn));
     addRole(this, new SqliteSearch(db));
     const roles = {
       ...webhookEndpointStore(sqliteExecutor(db, (work) => this.background.onMain(work))),

@@ -1,0 +1,139 @@
+// Post pages kept in the store, so that a page the response cache does not hold (a cold node,
+// a cache too small for the site, or no cache at all) is one indexed read, not a render. A
+// page shows rows that other writes change (its publication, its neighbours, its authors)
+// and what this process makes it with (theme, site address, the site's code): each is folded
+// into a fingerprint kept with the page, recomputed at every read from the rows as they stand
+// at that instant, and a page is used only when the two agree. So nothing has to drop a page,
+// a post scheduled beside it shows up at its time, and nodes with another theme or another
+// Folio only ever make their own pages again.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
+import type { Coding } from "../http/wire/representation.js";
+import type { PageBytes, PublicationRecord, SitePageStore } from "../store/post-store.js";
+import type { Theme } from "./theme.js";
+
+/** What a post page is made of besides its post and publication: the posts either side. */
+export interface Neighbours {
+  older?: { slug: string; title: string };
+  newer?: { slug: string; title: string };
+}
+
+/** What this process makes pages with: a page made by another is never this one's. */
+export interface PageMaker {
+  theme: Theme;
+  siteUrl: string;
+  lang: string;
+  siteName: string;
+}
+
+/**
+ * Pages being compressed and written at once, at most: a change that every page shows (a
+ * publication renamed, a new theme) makes each read page again, and its keeping must not
+ * queue behind the reads. A page not kept now is kept at its next read.
+ */
+const KEEPING_AT_ONCE = 8;
+
+const sha1 = (text: string) => createHash("sha1").update(text).digest("base64url");
+
+/** The site's own code, as this process runs it: a page made by another version differs. */
+function siteCode(): string {
+  const dir = fileURLToPath(new URL(".", import.meta.url));
+  const hash = createHash("sha1");
+  for (const file of readdirSync(dir).sort()) {
+    if (/\.(?:js|ts)$/.test(file))
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(dir + file));
+  }
+  return hash.digest("base64url");
+}
+
+export class StoredPages {
+  private readonly maker: string;
+  private readonly publications = new WeakMap<PublicationRecord, string[]>();
+  private readonly keeping = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly store: SitePageStore,
+    maker: PageMaker,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    const { theme, siteUrl, lang, siteName } = maker;
+    this.maker = sha1(JSON.stringify([theme.identity, siteUrl, lang, siteName, siteCode()]));
+  }
+
+  /**
+   * Everything a post page shows, as one value: the page's maker, the site it is on, the
+   * publication's shown fields (hashed once per record), the post's stored body (its
+   * validator, which changes with the post and its authors) and its neighbours' titles and
+   * addresses, as they are.
+   */
+  fingerprint(
+    main: boolean,
+    publication: PublicationRecord,
+    postEtag: string,
+    neighbours: Neighbours,
+  ): string {
+    let made = this.publications.get(publication);
+    if (made === undefined) {
+      made = [true, false].map((m) => sha1(JSON.stringify([this.maker, m, publication])));
+      this.publications.set(publication, made);
+    }
+    const { older, newer } = neighbours;
+    const near = JSON.stringify([older?.slug, older?.title, newer?.slug, newer?.title]);
+    return `${made[main ? 0 : 1]!}${postEtag}${near}`;
+  }
+
+  /** Keeps a page just made, in every coding, unless as many are being kept already. */
+  keep(postId: string, fingerprint: string, page: Answer): void {
+    if (this.keeping.size >= KEEPING_AT_ONCE || this.keeping.has(postId)) return;
+    const kept = (async () => {
+      const [gzip, br] = await Promise.all([page.encode("gzip"), page.encode("br")]);
+      const bytes: PageBytes = { fingerprint, etag: page.etag, body: page.body, gzip, br };
+      await this.store.keepSitePage(postId, bytes);
+    })()
+      .catch(this.onError)
+      .finally(() => this.keeping.delete(postId));
+    this.keeping.set(postId, kept);
+  }
+
+  /** Settles once every page being kept now is written (or has failed): at close, and tests. */
+  async idle(): Promise<void> {
+    while (this.keeping.size > 0) await Promise.all(this.keeping.values());
+  }
+}
+
+/**
+ * A kept page as read for one request: the one form it is sent in, with the validators and
+ * CDN keys its answer would have. Asked for another coding, it is a bug of the caller's.
+ */
+export class KeptPage implements Sendable {
+  readonly contentType = "text/html; charset=utf-8";
+  readonly surrogateKey: string;
+  readonly cacheTag: string;
+
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly coding: Coding | undefined,
+    readonly etag: string,
+    keys: readonly string[],
+    readonly postId: string,
+    readonly compressible: boolean,
+  ) {
+    this.surrogateKey = keys.join(" ");
+    this.cacheTag = keys.join(",");
+  }
+
+  etagFor(coding: Coding | undefined): string {
+    return codingEtag(this.etag, coding);
+  }
+
+  bytesIn(coding: Coding | undefined): Buffer {
+    if (coding !== this.coding)
+      throw new Error(`a page read as ${this.coding} asked for ${coding}`);
+    return this.bytes;
+  }
+}

@@ -1,0 +1,21 @@
+// Step 15: the reader's post pages as last made, kept beside their posts (store/site-pages.ts).
+
+export const sitePagesSteps: readonly [string] = [
+  // 15: a post page's bytes in each coding, and the fingerprint of everything it was made
+  // from. Never trusted as they are: a read recomputes the fingerprint from the rows as they
+  // now stand and uses the page only when the two agree, so no write has to drop it.
+  // Stored uncompressed by TOAST: the codings are compressed already, and the HTML is sent
+  // as it is read.
+  `
+  CREATE TABLE site_pages (
+    post_id     TEXT COLLATE "C" PRIMARY KEY REFERENCES posts (id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    etag        TEXT NOT NULL,
+    body        BYTEA NOT NULL,
+    gzip        BYTEA NOT NULL,
+    br          BYTEA NOT NULL
+  );
+  ALTER TABLE site_pages ALTER COLUMN body SET STORAGE EXTERNAL,
+    ALTER COLUMN gzip SET STORAGE EXTERNAL, ALTER COLUMN br SET STORAGE EXTERNAL;
+  `,
+];

@@ -1,0 +1,17 @@
+// Step 15: the reader's post pages as last made, kept beside their posts (store/site-pages.ts).
+
+export const sitePagesSteps: readonly [string] = [
+  // 15: a post page's bytes in each coding, and the fingerprint of everything it was made
+  // from. Never trusted as they are: a read recomputes the fingerprint from the rows as they
+  // now stand and uses the page only when the two agree, so no write has to drop it.
+  `
+  CREATE TABLE site_pages (
+    post_id     TEXT PRIMARY KEY REFERENCES posts (id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    etag        TEXT NOT NULL,
+    body        BLOB NOT NULL,
+    gzip        BLOB NOT NULL,
+    br          BLOB NOT NULL
+  ) STRICT;
+  `,
+];
