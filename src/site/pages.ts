@@ -181,13 +181,14 @@ export class Pages {
     const images = await this.parts.media.lookupFor(wire.staticHtml ?? "", wire.imageUrl);
     const model = postPageModel(this.modelParts, where, publication, wire, images, neighbours);
     const body = Buffer.from(this.parts.theme.render("post", model));
-    const value = new PostPageAnswer(body, keys.map(cdnKey), wire.id);
+    const made = moved ? [depends.post(wire.id), depends.publication(publication.id)] : keys;
+    const value = new PostPageAnswer(body, made.map(cdnKey), wire.id);
     // Kept only when made of the stored body the fingerprint names, and of nothing missing.
     if (!moved && found.etag === postEtag && images.complete) {
       const fingerprint = stored.fingerprint(where.main, publication, found.etag, neighbours);
       stored.keep(wire.id, fingerprint, value);
     }
-    return { value, dependencies: keys, timed: true };
+    return { value, dependencies: made, timed: true };
   }
 
   private async neighbours(publication: PublicationRecord, position: ListPosition, now: number) {
