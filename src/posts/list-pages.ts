@@ -58,7 +58,7 @@ function scopeName(scope: ListScope): string {
 }
 
 /** Its list, and every post it shows or looked at (the extra one says `hasMore`). */
-function listDependencies(scope: ListScope, posts: readonly Listed[]): string[] {
+export function listDependencies(scope: ListScope, posts: readonly { id: string }[]): string[] {
   const { kind, keys } = scopeOf(scope);
   const [key = "", publicationId = ""] = keys;
   const lists: Record<typeof kind, string[]> = {

@@ -6,6 +6,7 @@ import { MIN_COMPRESS_BYTES, type Coding } from "../http/wire/representation.js"
 import { surrogateKey } from "../http/edge/headers.js";
 import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
+import { listDependencies } from "../posts/list-pages.js";
 import type { Produced } from "../posts/cached-answers.js";
 import type { Discovery, Page, PageRequest } from "../posts/discovery.js";
 import type { DiscoverySearch } from "../posts/discovery-search.js";
@@ -40,7 +41,7 @@ import type { PageTemplate, Theme } from "./theme.js";
 import type { SiteUrls } from "./urls.js";
 import { Views } from "./views.js";
 import type { ImageLookup, SiteMedia } from "./media.js";
-import { KeptPage, type Neighbours, type StoredPages } from "./stored-pages.js";
+import { KeptPage, KeptPostPage, type Neighbours, type StoredPages } from "./stored-pages.js";
 
 export const HTML_TYPE = "text/html; charset=utf-8";
 /** The name and language of Folio's own site. */
@@ -72,6 +73,19 @@ interface Current {
   probe: StoredPageProbe;
   page: KeptPageRead;
   keys: string[];
+}
+
+/** A publication's kept home page, found current. */
+interface CurrentHome {
+  current: true;
+  page: KeptPageRead;
+  keys: string[];
+  dependencies: string[];
+}
+
+/** Whether a kept page read as `forms` can be sent: too small to compress, it is sent as it is. */
+function usable(page: KeptPageRead, forms: "all" | PageForm): boolean {
+  return (forms !== "gzip" && forms !== "br") || page.size >= MIN_COMPRESS_BYTES;
 }
 
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
@@ -132,14 +146,8 @@ export class Pages {
     if (found === undefined || !("current" in found)) return found?.value;
     const { probe, page, keys } = found;
     const compressible = page.size >= MIN_COMPRESS_BYTES;
-    return new KeptPage(
-      page[form]!,
-      coding,
-      page.etag,
-      keys.map(cdnKey),
-      probe.postId,
-      compressible,
-    );
+    const cdn = keys.map(cdnKey);
+    return new KeptPostPage(page[form]!, coding, page.etag, cdn, compressible, probe.postId);
   }
 
   /** The kept page when it is current (with the form asked for), else the page made now. */
@@ -157,11 +165,7 @@ export class Pages {
     const near = await this.neighbours(publication, position, now);
     const keys = [depends.post(probe.postId), depends.publication(publication.id)];
     const { page, postEtag } = probe;
-    // A page too small to compress is sent as it is, which a probe for a coding did not read.
-    const usable =
-      page !== undefined &&
-      ((forms !== "gzip" && forms !== "br") || page.size >= MIN_COMPRESS_BYTES);
-    if (usable && postEtag !== undefined) {
+    if (page !== undefined && usable(page, forms) && postEtag !== undefined) {
       if (page.fingerprint === stored.fingerprint(where.main, publication, postEtag, near)) {
         return { current: true, probe, page, keys };
       }
@@ -198,8 +202,71 @@ export class Pages {
     return { ...(older && { older }), ...(newer && { newer }) };
   }
 
-  /** A publication's home: its newest posts, a keyset page at a time. */
+  /**
+   * A publication's home: its newest posts, a keyset page at a time. Its first page is kept
+   * in the store as a post's page is, and used while it lists the same posts as they are.
+   */
   async publication(where: Where, publication: PublicationRecord, cursor: Cursor, now: number) {
+    const found = await this.home(where, publication, cursor, now, "all");
+    if (!("current" in found)) return found;
+    const { page, keys, dependencies } = found;
+    const made = { etag: page.etag, encoded: { gzip: page.gzip!, br: page.br! } };
+    const value = new Answer(page.body!, HTML_TYPE, keys.map(cdnKey), made);
+    return { value, dependencies, timed: true };
+  }
+
+  /** The same page for one request, sent in `coding` (as `postIn`). */
+  async publicationIn(
+    where: Where,
+    publication: PublicationRecord,
+    cursor: Cursor,
+    now: number,
+    coding: Coding | undefined,
+  ): Promise<Sendable> {
+    const form = coding ?? "body";
+    const found = await this.home(where, publication, cursor, now, form);
+    if (!("current" in found)) return found.value;
+    const { page, keys } = found;
+    const compressible = page.size >= MIN_COMPRESS_BYTES;
+    return new KeptPage(page[form]!, coding, page.etag, keys.map(cdnKey), compressible);
+  }
+
+  /** The kept first page when it is current, else the page made now (and kept, if first). */
+  private async home(
+    where: Where,
+    publication: PublicationRecord,
+    cursor: Cursor,
+    now: number,
+    forms: "all" | PageForm,
+  ): Promise<CurrentHome | Produced<Answer>> {
+    if (cursor.at !== undefined) return this.madeHome(where, publication, cursor, now);
+    const { store, stored } = this.parts;
+    const scope = { publicationId: publication.id };
+    // One past the page, as the list reads it: whether a next page exists is on the page.
+    const query = { scope, limit: PAGE_POSTS + 1, withContent: false, visibleAt: now };
+    const [listed, page] = await Promise.all([
+      store.listEtags(query),
+      store.keptHomePage(publication.id, forms),
+    ]);
+    const fingerprint = stored.homeFingerprint(where.main, publication, listed);
+    if (fingerprint !== undefined && page?.fingerprint === fingerprint && usable(page, forms)) {
+      const keys = [depends.publication(publication.id)];
+      return { current: true, page, keys, dependencies: listDependencies(scope, listed) };
+    }
+    const made = await this.madeHome(where, publication, cursor, now);
+    // Kept only when it lists the posts the fingerprint names: not a list changed meanwhile.
+    const listing = listDependencies(scope, listed);
+    const same = made.dependencies.join(" ") === listing.join(" ");
+    if (fingerprint !== undefined && same) stored.keepHome(publication.id, fingerprint, made.value);
+    return made;
+  }
+
+  private async madeHome(
+    where: Where,
+    publication: PublicationRecord,
+    cursor: Cursor,
+    now: number,
+  ): Promise<Produced<Answer>> {
     const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
     const page = await this.cards(publication, { publicationId: publication.id }, request, now);
     const view = this.views.publication(publication);

@@ -186,6 +186,12 @@ export function siteRoutes(context: SiteContext) {
       publication: Where extends never ? never : Parameters<Pages["publication"]>[1],
     ) {
       const cursor = cursorParams(request.query as Query);
+      if (!answers.keeps) {
+        request.cacheResult = "miss";
+        const at = context.clock();
+        const answer = await pages.publicationIn(where, publication, cursor, at, coding(request));
+        return sendPage(context, request, reply, answer);
+      }
       const key = `home:${publication.id}:${cursorKey(cursor)}`;
       return page(request, reply, key, (now) => pages.publication(where, publication, cursor, now));
     }

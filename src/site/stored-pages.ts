@@ -11,7 +11,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
 import type { Coding } from "../http/wire/representation.js";
-import type { PageBytes, PublicationRecord, SitePageStore } from "../store/post-store.js";
+import type {
+  ListedEtag,
+  PageBytes,
+  PublicationRecord,
+  SitePageStore,
+} from "../store/post-store.js";
 import type { Theme } from "./theme.js";
 
 /** What a post page is made of besides its post and publication: the posts either side. */
@@ -77,27 +82,64 @@ export class StoredPages {
     postEtag: string,
     neighbours: Neighbours,
   ): string {
+    const { older, newer } = neighbours;
+    const near = JSON.stringify([older?.slug, older?.title, newer?.slug, newer?.title]);
+    return `${this.madeFor(main, publication)}${postEtag}${near}`;
+  }
+
+  /**
+   * A home page's fingerprint: the same maker and publication, and each post it lists as its
+   * id and stored body's validator, one past the page too (whether a next page exists).
+   * Undefined when a post has no stored body: such a page is made from records, and not kept.
+   */
+  homeFingerprint(
+    main: boolean,
+    publication: PublicationRecord,
+    listed: readonly ListedEtag[],
+  ): string | undefined {
+    if (listed.some((post) => post.etag === undefined)) return undefined;
+    const posts = JSON.stringify(listed.map((post) => [post.id, post.etag]));
+    return `${this.madeFor(main, publication)}${posts}`;
+  }
+
+  /** The maker, the site and the publication's shown fields, hashed once per record. */
+  private madeFor(main: boolean, publication: PublicationRecord): string {
     let made = this.publications.get(publication);
     if (made === undefined) {
       made = [true, false].map((m) => sha1(JSON.stringify([this.maker, m, publication])));
       this.publications.set(publication, made);
     }
-    const { older, newer } = neighbours;
-    const near = JSON.stringify([older?.slug, older?.title, newer?.slug, newer?.title]);
-    return `${made[main ? 0 : 1]!}${postEtag}${near}`;
+    return made[main ? 0 : 1]!;
   }
 
-  /** Keeps a page just made, in every coding, unless as many are being kept already. */
+  /** Keeps a post's page just made, in every coding, unless as many are being kept already. */
   keep(postId: string, fingerprint: string, page: Answer): void {
-    if (this.keeping.size >= KEEPING_AT_ONCE || this.keeping.has(postId)) return;
+    this.keepAs(`post\0${postId}`, fingerprint, page, (bytes) =>
+      this.store.keepSitePage(postId, bytes),
+    );
+  }
+
+  /** Keeps a publication's home page just made, as `keep` does a post's. */
+  keepHome(publicationId: string, fingerprint: string, page: Answer): void {
+    this.keepAs(`home\0${publicationId}`, fingerprint, page, (bytes) =>
+      this.store.keepHomePage(publicationId, bytes),
+    );
+  }
+
+  private keepAs(
+    key: string,
+    fingerprint: string,
+    page: Answer,
+    write: (bytes: PageBytes) => Promise<void>,
+  ): void {
+    if (this.keeping.size >= KEEPING_AT_ONCE || this.keeping.has(key)) return;
     const kept = (async () => {
       const [gzip, br] = await Promise.all([page.encode("gzip"), page.encode("br")]);
-      const bytes: PageBytes = { fingerprint, etag: page.etag, body: page.body, gzip, br };
-      await this.store.keepSitePage(postId, bytes);
+      await write({ fingerprint, etag: page.etag, body: page.body, gzip, br });
     })()
       .catch(this.onError)
-      .finally(() => this.keeping.delete(postId));
-    this.keeping.set(postId, kept);
+      .finally(() => this.keeping.delete(key));
+    this.keeping.set(key, kept);
   }
 
   /** Settles once every page being kept now is written (or has failed): at close, and tests. */
@@ -120,7 +162,6 @@ export class KeptPage implements Sendable {
     private readonly coding: Coding | undefined,
     readonly etag: string,
     keys: readonly string[],
-    readonly postId: string,
     readonly compressible: boolean,
   ) {
     this.surrogateKey = keys.join(" ");
@@ -135,5 +176,19 @@ export class KeptPage implements Sendable {
     if (coding !== this.coding)
       throw new Error(`a page read as ${this.coding} asked for ${coding}`);
     return this.bytes;
+  }
+}
+
+/** A post's kept page: whose view a reader's GET of it counts. */
+export class KeptPostPage extends KeptPage {
+  constructor(
+    bytes: Buffer,
+    coding: Coding | undefined,
+    etag: string,
+    keys: readonly string[],
+    compressible: boolean,
+    readonly postId: string,
+  ) {
+    super(bytes, coding, etag, keys, compressible);
   }
 }

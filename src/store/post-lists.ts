@@ -80,8 +80,18 @@ export interface PostLists {
   listPosts(query: ListQuery): Promise<PostRecord[]>;
   /** The same posts as `listPosts`, as their stored bodies (with content or without). */
   listBodies(query: ListQuery): Promise<ListedBody[]>;
+  /**
+   * The same posts as `listPosts`, each as its id and its stored body's validator (absent
+   * when it has no stored body): what a page listing them was made of.
+   */
+  listEtags(query: ListQuery): Promise<ListedEtag[]>;
   /** The secret list cursors are signed with: one per store, the same on every node. */
   cursorKey(): Promise<string>;
+}
+
+export interface ListedEtag {
+  id: string;
+  etag?: string;
 }
 
 /** Before every real position: the first page starts here. */
@@ -188,10 +198,21 @@ const bodies = (kind: ScopeKind) =>
     `folio_v4_list_${kind}_bodies`,
   );
 
+const etags = (kind: ScopeKind) =>
+  statement(
+    (_, a: ListArgs, dialect) =>
+      sql<{ id: string; etag: string | null }>`SELECT p.id, b.etag
+  ${SCOPES[kind](dialect, withBody(a), a)}`,
+    `folio_v5_list_${kind}_etags`,
+  );
+
 export const LIST_STATEMENTS = Object.fromEntries(
   (Object.keys(SCOPES) as ScopeKind[]).map((kind) => [
     kind,
-    { meta: records(kind, false), full: records(kind, true), bodies: bodies(kind) },
+    {
+      ...{ meta: records(kind, false), full: records(kind, true) },
+      ...{ bodies: bodies(kind), etags: etags(kind) },
+    },
   ]),
 ) as Record<
   ScopeKind,
@@ -199,6 +220,7 @@ export const LIST_STATEMENTS = Object.fromEntries(
     meta: Statement<ListArgs, PostRow>;
     full: Statement<ListArgs, PostRow>;
     bodies: Statement<ListArgs, BodyRow>;
+    etags: Statement<ListArgs, { id: string; etag: string | null }>;
   }
 >;
 
@@ -268,6 +290,11 @@ export function postLists(reads: Reads): PostLists {
     async listBodies(query) {
       const [kind, args] = listArgs(query);
       return (await reads.rows(LIST_STATEMENTS[kind].bodies, args)).map(toListedBody);
+    },
+    async listEtags(query) {
+      const [kind, args] = listArgs(query);
+      const rows = await reads.rows(LIST_STATEMENTS[kind].etags, args);
+      return rows.map(({ id, etag }) => (etag === null ? { id } : { id, etag }));
     },
     async neighbours({ publicationId, position, visibleAt }) {
       const args = { publicationId, ...position, now: visibleAt };

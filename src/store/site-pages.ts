@@ -1,8 +1,9 @@
-// The reader's post pages as last made, one row per post (schema step 15). What a page shows
-// comes from many rows (the post, its authors, its publication, the posts either side of it)
-// and from the process (theme, site address), so the store keeps it with a fingerprint of all
-// of that and never decides whether it is current: the site recomputes the fingerprint at
-// each read and uses the page only when they agree (site/stored-pages.ts). The read is the
+// The reader's post pages and publication homes as last made (schema step 15): one row per
+// post, and one per publication for its home's first page. What a page shows comes from many
+// rows (the post, its authors, its publication, the posts beside it or listed on it) and from
+// the process (theme, site address), so the store keeps it with a fingerprint of all of that
+// and never decides whether it is current: the site recomputes the fingerprint at each read
+// and uses the page only when they agree (site/stored-pages.ts). A post page's read is the
 // post's key seek, as the API's stored bytes are; a hidden post has no row, as a missing one.
 import { sql } from "./kysely.js";
 import { statement, type Executor, type Reads } from "./statement.js";
@@ -53,6 +54,10 @@ export interface SitePageStore {
   ): Promise<StoredPageProbe | undefined>;
   /** Keeps `page` as the post's, replacing whatever was kept. */
   keepSitePage(postId: string, page: PageBytes): Promise<void>;
+  /** The publication's kept home page (its first page), with its `forms`; undefined: none. */
+  keptHomePage(publicationId: string, forms: "all" | PageForm): Promise<KeptPageRead | undefined>;
+  /** Keeps `page` as the publication's home, replacing whatever was kept. */
+  keepHomePage(publicationId: string, page: PageBytes): Promise<void>;
 }
 
 const FORMS: readonly PageForm[] = ["body", "gzip", "br"];
@@ -91,6 +96,61 @@ const PROBES = {
   >),
 };
 
+const home = (forms: readonly PageForm[]) =>
+  statement(
+    (db, a: { publicationId: string }) =>
+      db
+        .selectFrom("site_home_pages as s")
+        .select(["s.fingerprint", "s.etag", sql<number | string>`length(s.body)`.as("size")])
+        .select(forms.map((form) => `s.${form}` as const))
+        .where("s.publication_id", "=", a.publicationId),
+    `folio_v5_site_home_${forms.join("_")}`,
+  );
+
+const HOMES = {
+  all: home(FORMS),
+  ...(Object.fromEntries(FORMS.map((form) => [form, home([form])])) as Record<
+    PageForm,
+    ReturnType<typeof home>
+  >),
+};
+
+const KEEP_HOME = statement((db, a: PageBytes & { publicationId: string }) =>
+  db
+    .insertInto("site_home_pages")
+    .values({
+      ...{ publication_id: a.publicationId, fingerprint: a.fingerprint, etag: a.etag },
+      ...{ body: a.body, gzip: a.gzip, br: a.br },
+    })
+    .onConflict((conflict) =>
+      conflict.column("publication_id").doUpdateSet((eb) => ({
+        fingerprint: eb.ref("excluded.fingerprint"),
+        etag: eb.ref("excluded.etag"),
+        body: eb.ref("excluded.body"),
+        gzip: eb.ref("excluded.gzip"),
+        br: eb.ref("excluded.br"),
+      })),
+    ),
+);
+
+/** A kept page's row as read: only the forms asked for are there. */
+function keptRead(row: {
+  fingerprint: string;
+  etag: string;
+  size: number | string | null;
+}): KeptPageRead {
+  const page: KeptPageRead = {
+    fingerprint: row.fingerprint,
+    etag: row.etag,
+    size: Number(row.size),
+  };
+  for (const form of FORMS) {
+    const bytes = (row as Partial<Record<PageForm, Uint8Array | null>>)[form];
+    if (bytes !== undefined && bytes !== null) page[form] = bytes as Buffer;
+  }
+  return page;
+}
+
 const KEEP = statement((db, a: PageBytes & { postId: string }) =>
   db
     .insertInto("site_pages")
@@ -118,20 +178,20 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
       if (row === undefined) return undefined;
       const probe: StoredPageProbe = { postId: row.id, publishedAt: Number(row.publishedAt) };
       if (row.postEtag !== null) probe.postEtag = row.postEtag;
-      if (row.fingerprint !== null && row.etag !== null) {
-        const page: KeptPageRead = {
-          ...{ fingerprint: row.fingerprint, etag: row.etag, size: Number(row.size) },
-        };
-        for (const form of FORMS) {
-          const bytes = (row as Partial<Record<PageForm, Uint8Array | null>>)[form];
-          if (bytes !== undefined && bytes !== null) page[form] = bytes as Buffer;
-        }
-        probe.page = page;
-      }
+      const { fingerprint, etag } = row;
+      if (fingerprint !== null && etag !== null)
+        probe.page = keptRead({ ...row, fingerprint, etag });
       return probe;
     },
     async keepSitePage(postId, page) {
       await writes.changes(KEEP, { postId, ...page });
+    },
+    async keptHomePage(publicationId, forms) {
+      const [row] = await reads.rows(HOMES[forms], { publicationId });
+      return row && keptRead(row);
+    },
+    async keepHomePage(publicationId, page) {
+      await writes.changes(KEEP_HOME, { publicationId, ...page });
     },
   };
 }

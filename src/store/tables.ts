@@ -52,6 +52,14 @@ export interface Tables {
     gzip: Uint8Array;
     br: Uint8Array;
   };
+  site_home_pages: {
+    publication_id: string;
+    fingerprint: string;
+    etag: string;
+    body: Uint8Array;
+    gzip: Uint8Array;
+    br: Uint8Array;
+  };
   publications: {
     id: string;
     slug: string;

@@ -58,6 +58,17 @@ async function mark(site: SiteBuilt, where: { publicationId: string; slug: strin
 
 const isMarker = (body: string) => body === MARKER.toString();
 
+/** Replaces a publication's kept home page by the marker, under its own fingerprint. */
+async function markHome(site: SiteBuilt, publicationId: string) {
+  await site.app.storedPages.idle();
+  const page = await site.store.keptHomePage(publicationId, "all");
+  assert.ok(page, `a home page is kept for ${publicationId}`);
+  await site.store.keepHomePage(publicationId, {
+    ...{ fingerprint: page.fingerprint, etag: MARKER_ETAG, body: MARKER },
+    ...{ gzip: gzipSync(MARKER), br: brotliCompressSync(MARKER) },
+  });
+}
+
 /** Polls until the condition holds: change notices reach the app within about a second. */
 async function waitFor(condition: () => Promise<boolean>, ms = 5000) {
   const until = Date.now() + ms;
@@ -222,6 +233,129 @@ for (const factory of await storeFactories()) {
         const kept = await keptPage(site, where);
         assert.equal(kept?.body?.toString(), after);
         assert.equal((await site.app.inject(request)).body, after);
+      });
+    }
+
+    it("a publication's home is kept once made, and read back in each coding", async (t) => {
+      const site = await buildSite(t, factory, { env: NO_CACHE });
+      const made = await site.app.inject(PAGES.publication.url);
+      assert.equal(made.statusCode, 200);
+      await site.app.storedPages.idle();
+      const page = await site.store.keptHomePage("pub_field", "all");
+      assert.equal(page?.body?.toString(), made.body);
+      assert.equal(page?.etag, made.headers.etag);
+      await markHome(site, "pub_field");
+      assert.ok(isMarker((await site.app.inject(PAGES.publication.url)).body));
+      const gzip = await site.app.inject({
+        url: PAGES.publication.url,
+        headers: { "accept-encoding": "gzip" },
+      });
+      assert.equal(gzip.headers.etag, '"marker-gzip"');
+      assert.ok(isMarker(gunzipSync(gzip.rawPayload).toString()));
+      // With the response cache on, a page it does not hold is read from the store too.
+      const cached = await appOver(t, site.store, { CACHE_MAX_BYTES: "1000000" });
+      assert.ok(isMarker((await cached.inject(PAGES.publication.url)).body));
+    });
+
+    it("only a home's first page is kept: a later page is made at each read", async (t) => {
+      const site = await buildSite(t, factory, { env: NO_CACHE });
+      const first = await site.app.inject("/@many");
+      const next = /<link rel="next" href="([^"]+)"/.exec(first.body)?.[1];
+      assert.ok(next, "the first page links the next");
+      await markHome(site, "pub_many");
+      const second = await site.app.inject(next.slice(SITE_URL.length).replaceAll("&amp;", "&"));
+      assert.equal(second.statusCode, 200);
+      assert.ok(!isMarker(second.body));
+      assert.match(second.body, /Post number/);
+    });
+
+    const tables = (title: string, status = "published") => ({
+      ...{ type: "post", id: "pst_tables", publicationId: "pub_field" },
+      ...{ slug: "tables-in-posts", title, status },
+      ...{ publishedAt: "1732492800000", authorIds: ["usr_ada"], markdown: "Rows." },
+    });
+    const homeChanges: {
+      name: string;
+      host?: string;
+      publicationId?: string;
+      apply: (site: SiteBuilt) => Promise<unknown> | void;
+      shows: (body: string) => boolean;
+    }[] = [
+      {
+        name: "a post it lists is retitled",
+        apply: (site) => importNdjson(site.store, ndjson([tables("Tables, set again")])),
+        shows: (body) => body.includes("Tables, set again"),
+      },
+      {
+        name: "a post it lists is withdrawn",
+        apply: (site) => importNdjson(site.store, ndjson([tables("Tables in posts", "draft")])),
+        shows: (body) => !isMarker(body) && !body.includes("Tables in posts"),
+      },
+      {
+        name: "a post is published in it",
+        apply: (site) =>
+          importNdjson(
+            site.store,
+            ndjson([
+              {
+                ...{ type: "post", id: "pst_fresh", publicationId: "pub_field" },
+                ...{ slug: "fresh-notes", title: "Fresh notes", status: "published" },
+                ...{ publishedAt: String(site.clock.now - 1000), authorIds: ["usr_ada"] },
+                markdown: "New.",
+              },
+            ]),
+          ),
+        shows: (body) => body.includes("Fresh notes"),
+      },
+      {
+        name: "an author of a post it lists is renamed",
+        apply: (site) =>
+          importNdjson(
+            site.store,
+            ndjson([{ type: "author", id: "usr_ada", publicationId: "pub_field", name: "Ada O." }]),
+          ),
+        shows: (body) => body.includes("Ada O."),
+      },
+      {
+        name: "the publication is renamed",
+        apply: (site) =>
+          importNdjson(
+            site.store,
+            ndjson([{ type: "publication", id: "pub_field", slug: "field-notes", name: "Fields" }]),
+          ),
+        shows: (body) => body.includes("Fields"),
+      },
+      {
+        name: "a scheduled post goes live, with no write",
+        host: DOMAIN,
+        publicationId: "pub_journal",
+        apply: (site) => {
+          site.clock.now = LATER;
+        },
+        shows: (body) => body.includes("later-entry"),
+      },
+    ];
+
+    for (const change of homeChanges) {
+      it(`a kept home page is made again when ${change.name}`, async (t) => {
+        const site = await buildSite(t, factory, { env: NO_CACHE });
+        const request = change.host
+          ? { url: "/", headers: { accept: "text/html", host: change.host } }
+          : { url: PAGES.publication.url, headers: { accept: "text/html" } };
+        const before = await site.app.inject(request);
+        assert.equal(before.statusCode, 200);
+        assert.ok(!change.shows(before.body));
+        await markHome(site, change.publicationId ?? "pub_field");
+        assert.ok(isMarker((await site.app.inject(request)).body), "kept while nothing changed");
+        await change.apply(site);
+        let after = "";
+        await waitFor(async () => {
+          after = (await site.app.inject(request)).body;
+          return !isMarker(after) && change.shows(after);
+        });
+        await site.app.storedPages.idle();
+        const kept = await site.store.keptHomePage(change.publicationId ?? "pub_field", "body");
+        assert.equal(kept?.body?.toString(), after, "the page made now is kept in its turn");
       });
     }
 

@@ -1,4 +1,4 @@
-// Step 15: the reader's post pages as last made, kept beside their posts (store/site-pages.ts).
+// Step 15: the reader's post pages and publication homes as last made (store/site-pages.ts).
 
 export const sitePagesSteps: readonly [string] = [
   // 15: a post page's bytes in each coding, and the fingerprint of everything it was made
@@ -16,6 +16,17 @@ export const sitePagesSteps: readonly [string] = [
     br          BYTEA NOT NULL
   );
   ALTER TABLE site_pages ALTER COLUMN body SET STORAGE EXTERNAL,
+    ALTER COLUMN gzip SET STORAGE EXTERNAL, ALTER COLUMN br SET STORAGE EXTERNAL;
+  -- A publication's home, its first page only: the one page of a list every reader starts on.
+  CREATE TABLE site_home_pages (
+    publication_id TEXT COLLATE "C" PRIMARY KEY REFERENCES publications (id) ON DELETE CASCADE,
+    fingerprint    TEXT NOT NULL,
+    etag           TEXT NOT NULL,
+    body           BYTEA NOT NULL,
+    gzip           BYTEA NOT NULL,
+    br             BYTEA NOT NULL
+  );
+  ALTER TABLE site_home_pages ALTER COLUMN body SET STORAGE EXTERNAL,
     ALTER COLUMN gzip SET STORAGE EXTERNAL, ALTER COLUMN br SET STORAGE EXTERNAL;
   `,
 ];
