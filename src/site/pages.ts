@@ -243,11 +243,7 @@ export class Pages {
     const { store, stored } = this.parts;
     const scope = { publicationId: publication.id };
     // One past the page, as the list reads it: whether a next page exists is on the page.
-    const query = { scope, limit: PAGE_POSTS + 1, withContent: false, visibleAt: now };
-    const [listed, page] = await Promise.all([
-      store.listEtags(query),
-      store.keptHomePage(publication.id, forms),
-    ]);
+    const { listed, page } = await store.probeHomePage(publication.id, now, PAGE_POSTS + 1, forms);
     const fingerprint = stored.homeFingerprint(where.main, publication, listed);
     if (fingerprint !== undefined && page?.fingerprint === fingerprint && usable(page, forms)) {
       const keys = [depends.publication(publication.id)];

@@ -80,17 +80,14 @@ export interface PostLists {
   listPosts(query: ListQuery): Promise<PostRecord[]>;
   /** The same posts as `listPosts`, as their stored bodies (with content or without). */
   listBodies(query: ListQuery): Promise<ListedBody[]>;
-  /**
-   * The same posts as `listPosts`, each as its id and its stored body's validator (absent
-   * when it has no stored body): what a page listing them was made of.
-   */
-  listEtags(query: ListQuery): Promise<ListedEtag[]>;
   /** The secret list cursors are signed with: one per store, the same on every node. */
   cursorKey(): Promise<string>;
 }
 
+/** A listed post as a page listing it was made of: its id, its stored body's validator. */
 export interface ListedEtag {
   id: string;
+  /** Absent when the post has no stored body. */
   etag?: string;
 }
 
@@ -104,7 +101,7 @@ export const FIRST_POSITION: ListPosition = { publishedAt: Number.MAX_SAFE_INTEG
 // the list's table outermost, and the keyset term comes first so it, not the visibility
 // bound, is the range SQLite uses. PostgreSQL picks among the indexes that serve the range.
 
-interface ListArgs {
+export interface ListArgs {
   /** The publication, category or author the list is about. */
   key: string;
   /** The publication of a category-in-a-publication list. */
@@ -198,21 +195,25 @@ const bodies = (kind: ScopeKind) =>
     `folio_v4_list_${kind}_bodies`,
   );
 
-const etags = (kind: ScopeKind) =>
-  statement(
-    (_, a: ListArgs, dialect) =>
-      sql<{ id: string; etag: string | null }>`SELECT p.id, b.etag
-  ${SCOPES[kind](dialect, withBody(a), a)}`,
-    `folio_v5_list_${kind}_etags`,
-  );
+/**
+ * The first posts of a publication's list as `ListedEtag`s, newest first, as a JSON array of
+ * [id, etag] pairs (text on SQLite, parsed on PostgreSQL; none: NULL there): a subquery, for a
+ * statement that reads what was made of the list beside it (store/site-pages.ts).
+ */
+export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
+  const listed = sql`SELECT p.id, b.etag, p.published_at ${byPublication(d, withBody(a), a)}`;
+  const order = raw("ORDER BY l.published_at DESC, l.id DESC");
+  const agg =
+    d === "sqlite"
+      ? sql`json_group_array(json_array(l.id, l.etag) ${order})`
+      : sql`json_agg(json_build_array(l.id, l.etag) ${order})`;
+  return sql`(SELECT ${agg} FROM (${listed}) l)`;
+}
 
 export const LIST_STATEMENTS = Object.fromEntries(
   (Object.keys(SCOPES) as ScopeKind[]).map((kind) => [
     kind,
-    {
-      ...{ meta: records(kind, false), full: records(kind, true) },
-      ...{ bodies: bodies(kind), etags: etags(kind) },
-    },
+    { meta: records(kind, false), full: records(kind, true), bodies: bodies(kind) },
   ]),
 ) as Record<
   ScopeKind,
@@ -220,7 +221,6 @@ export const LIST_STATEMENTS = Object.fromEntries(
     meta: Statement<ListArgs, PostRow>;
     full: Statement<ListArgs, PostRow>;
     bodies: Statement<ListArgs, BodyRow>;
-    etags: Statement<ListArgs, { id: string; etag: string | null }>;
   }
 >;
 
@@ -269,7 +269,7 @@ function toListedBody(row: BodyRow): ListedBody {
 }
 
 /** The list's arguments; unused ones are never bound. */
-function listArgs(query: ListQuery): [ScopeKind, ListArgs] {
+export function listArgs(query: ListQuery): [ScopeKind, ListArgs] {
   const { kind, keys } = scopeOf(query.scope);
   const [key = "", publicationId = ""] = keys;
   const { publishedAt, id } = query.after ?? FIRST_POSITION;
@@ -290,11 +290,6 @@ export function postLists(reads: Reads): PostLists {
     async listBodies(query) {
       const [kind, args] = listArgs(query);
       return (await reads.rows(LIST_STATEMENTS[kind].bodies, args)).map(toListedBody);
-    },
-    async listEtags(query) {
-      const [kind, args] = listArgs(query);
-      const rows = await reads.rows(LIST_STATEMENTS[kind].etags, args);
-      return rows.map(({ id, etag }) => (etag === null ? { id } : { id, etag }));
     },
     async neighbours({ publicationId, position, visibleAt }) {
       const args = { publicationId, ...position, now: visibleAt };

@@ -6,6 +6,7 @@
 // and uses the page only when they agree (site/stored-pages.ts). A post page's read is the
 // post's key seek, as the API's stored bytes are; a hidden post has no row, as a missing one.
 import { sql } from "./kysely.js";
+import { listArgs, publicationEtags, type ListArgs, type ListedEtag } from "./post-lists.js";
 import { statement, type Executor, type Reads } from "./statement.js";
 import { visibleAt } from "./visibility.js";
 
@@ -41,6 +42,11 @@ export interface StoredPageProbe {
   page?: KeptPageRead;
 }
 
+export interface HomePageProbe {
+  listed: ListedEtag[];
+  page?: KeptPageRead;
+}
+
 export interface SitePageStore {
   /**
    * The visible post `postSlug` of the publication at `now`, with the kept page's `forms`
@@ -54,8 +60,16 @@ export interface SitePageStore {
   ): Promise<StoredPageProbe | undefined>;
   /** Keeps `page` as the post's, replacing whatever was kept. */
   keepSitePage(postId: string, page: PageBytes): Promise<void>;
-  /** The publication's kept home page (its first page), with its `forms`; undefined: none. */
-  keptHomePage(publicationId: string, forms: "all" | PageForm): Promise<KeptPageRead | undefined>;
+  /**
+   * The first `limit` posts of the publication's list at `now` (what its home page lists,
+   * and one more), and its kept home page with its `forms`, in one statement.
+   */
+  probeHomePage(
+    publicationId: string,
+    now: number,
+    limit: number,
+    forms: "all" | PageForm,
+  ): Promise<HomePageProbe>;
   /** Keeps `page` as the publication's home, replacing whatever was kept. */
   keepHomePage(publicationId: string, page: PageBytes): Promise<void>;
 }
@@ -96,22 +110,30 @@ const PROBES = {
   >),
 };
 
-const home = (forms: readonly PageForm[]) =>
+// The kept page beside the list it was made of: one step through the executor, one round trip.
+export const homeProbe = (forms: readonly PageForm[]) =>
   statement(
-    (db, a: { publicationId: string }) =>
-      db
-        .selectFrom("site_home_pages as s")
-        .select(["s.fingerprint", "s.etag", sql<number | string>`length(s.body)`.as("size")])
-        .select(forms.map((form) => `s.${form}` as const))
-        .where("s.publication_id", "=", a.publicationId),
+    (_, a: ListArgs, d) =>
+      sql<HomeRow>`SELECT s.fingerprint, s.etag, length(s.body) AS size,
+    ${sql.join(forms.map((form) => sql.ref(`s.${form}`)))},
+    ${publicationEtags(d, a)} AS listed
+  FROM (SELECT 1 AS one) o LEFT JOIN site_home_pages s ON s.publication_id = ${a.key}`,
     `folio_v5_site_home_${forms.join("_")}`,
   );
 
+interface HomeRow extends Partial<Record<PageForm, Uint8Array | null>> {
+  fingerprint: string | null;
+  etag: string | null;
+  size: number | string | null;
+  /** JSON text on SQLite, parsed on PostgreSQL (NULL there for an empty list). */
+  listed: string | [string, string | null][] | null;
+}
+
 const HOMES = {
-  all: home(FORMS),
-  ...(Object.fromEntries(FORMS.map((form) => [form, home([form])])) as Record<
+  all: homeProbe(FORMS),
+  ...(Object.fromEntries(FORMS.map((form) => [form, homeProbe([form])])) as Record<
     PageForm,
-    ReturnType<typeof home>
+    ReturnType<typeof homeProbe>
   >),
 };
 
@@ -186,9 +208,16 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
     async keepSitePage(postId, page) {
       await writes.changes(KEEP, { postId, ...page });
     },
-    async keptHomePage(publicationId, forms) {
-      const [row] = await reads.rows(HOMES[forms], { publicationId });
-      return row && keptRead(row);
+    async probeHomePage(publicationId, now, limit, forms) {
+      const query = { scope: { publicationId }, limit, withContent: false, visibleAt: now };
+      const [row] = await reads.rows(HOMES[forms], listArgs(query)[1]);
+      const pairs = typeof row?.listed === "string" ? JSON.parse(row.listed) : row?.listed;
+      const listed = ((pairs ?? []) as [string, string | null][]).map(([id, etag]) =>
+        etag === null ? { id } : { id, etag },
+      );
+      const { fingerprint, etag } = row ?? {};
+      if (row === undefined || fingerprint == null || etag == null) return { listed };
+      return { listed, page: keptRead({ ...row, fingerprint, etag }) };
     },
     async keepHomePage(publicationId, page) {
       await writes.changes(KEEP_HOME, { publicationId, ...page });

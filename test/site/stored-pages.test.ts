@@ -61,7 +61,7 @@ const isMarker = (body: string) => body === MARKER.toString();
 /** Replaces a publication's kept home page by the marker, under its own fingerprint. */
 async function markHome(site: SiteBuilt, publicationId: string) {
   await site.app.storedPages.idle();
-  const page = await site.store.keptHomePage(publicationId, "all");
+  const { page } = await site.store.probeHomePage(publicationId, site.clock.now, 13, "all");
   assert.ok(page, `a home page is kept for ${publicationId}`);
   await site.store.keepHomePage(publicationId, {
     ...{ fingerprint: page.fingerprint, etag: MARKER_ETAG, body: MARKER },
@@ -241,7 +241,7 @@ for (const factory of await storeFactories()) {
       const made = await site.app.inject(PAGES.publication.url);
       assert.equal(made.statusCode, 200);
       await site.app.storedPages.idle();
-      const page = await site.store.keptHomePage("pub_field", "all");
+      const { page } = await site.store.probeHomePage("pub_field", site.clock.now, 13, "all");
       assert.equal(page?.body?.toString(), made.body);
       assert.equal(page?.etag, made.headers.etag);
       await markHome(site, "pub_field");
@@ -356,7 +356,8 @@ for (const factory of await storeFactories()) {
           return !isMarker(after) && change.shows(after);
         });
         await site.app.storedPages.idle();
-        const kept = await site.store.keptHomePage(change.publicationId ?? "pub_field", "body");
+        const publicationId = change.publicationId ?? "pub_field";
+        const { page: kept } = await site.store.probeHomePage(publicationId, LATER, 13, "body");
         assert.equal(kept?.body?.toString(), after, "the page made now is kept in its turn");
       });
     }

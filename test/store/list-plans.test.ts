@@ -5,7 +5,8 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { LIST_STATEMENTS, NEIGHBOURS } from "../../src/store/post-lists.js";
+import { LIST_STATEMENTS, NEIGHBOURS, listArgs } from "../../src/store/post-lists.js";
+import { homeProbe } from "../../src/store/site-pages.js";
 import { NOW, PAST, loadFixtures } from "../helpers/fixtures.js";
 import { storeFactories, type TestStore } from "../helpers/stores.js";
 
@@ -43,6 +44,33 @@ for (const factory of await storeFactories()) {
         ]);
         assert.match(plan, /Index (Only )?Scan Backward[^\n]*\n(.*\n)*.*Index (Only )?Scan using/);
         assert.doesNotMatch(plan, /\bSort\b|Seq Scan/);
+      }
+    });
+
+    it("a home's kept page and its list: one range of the publication's index, one seek", async () => {
+      const statement = homeProbe(["body"]);
+      const args = listArgs({
+        ...{ scope: { publicationId: "pub_1" }, limit: 13, withContent: false },
+        visibleAt: NOW,
+      })[1];
+      if (factory.name === "sqlite") {
+        // As the executor binds them: SQLite has no booleans.
+        const values = statement.sqlite.values(args).map((v) => (v === false ? 0 : v));
+        const plan = explainSqlite(t.url, statement.sqlite.sql, values);
+        const text = plan.join("\n");
+        assert.match(
+          text,
+          /SEARCH p USING (COVERING )?INDEX posts_by_publication_time \(publication_id=\?/,
+        );
+        assert.match(text, /SEARCH s USING INDEX sqlite_autoindex_site_home_pages_1/);
+        assert.doesNotMatch(text, /SCAN p\b|SCAN s\b/);
+      } else {
+        const plan = await explainPostgres(t.url, statement.postgres.sql, [
+          ...statement.postgres.values(args),
+        ]);
+        // PostgreSQL picks among the indexes that serve the range, as for the lists below.
+        assert.match(plan, /Index (Only )?Scan Backward using posts_by/);
+        assert.doesNotMatch(plan, /Seq Scan on posts/);
       }
     });
 
