@@ -8,8 +8,8 @@ import type { MediaRecord, MediaStore } from "../store/post-store.js";
 /** An image's responsive attributes, when Folio keeps it at several widths. */
 export type ImageLookup = (src: string) => Responsive | undefined;
 
-/** A page's images: `complete` when every address of this site's media found its image. */
-export type PageImages = ImageLookup & { complete: boolean };
+/** A page's images, and how many of them are this site's uploads (looked up in the store). */
+export type PageImages = ImageLookup & { uploads: number };
 
 /** What the theme's text column shows an image at: the measure, or the screen less its margins. */
 const IMAGE_SIZES = "(min-width: 45rem) 42rem, calc(100vw - 2.5rem)";
@@ -43,14 +43,14 @@ export class SiteMedia {
       const id = this.idOf(url);
       if (id !== undefined) ids.add(id);
     }
-    if (ids.size === 0) return Object.assign(() => undefined, { complete: true });
+    if (ids.size === 0) return Object.assign(() => undefined, { uploads: 0 });
     const found = await Promise.all([...ids].map((id) => this.store.findMedia(id)));
     const records = new Map(found.filter((m) => m !== undefined).map((m) => [m.id, m]));
     const lookup = (src: string) => {
       const record = records.get(this.idOf(src) ?? "");
       return record && responsive(src, record);
     };
-    return Object.assign(lookup, { complete: records.size === ids.size });
+    return Object.assign(lookup, { uploads: ids.size });
   }
 }
 

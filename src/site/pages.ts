@@ -2,7 +2,7 @@
 // service, discovery, search) and rendered by the theme. A producer answers undefined for
 // anything a reader may not see: the caller then sends the one 404 page.
 import { Answer, type Sendable } from "../http/wire/answer.js";
-import { MIN_COMPRESS_BYTES, type Coding } from "../http/wire/representation.js";
+import { MIN_COMPRESS_BYTES, strongEtag, type Coding } from "../http/wire/representation.js";
 import { surrogateKey } from "../http/edge/headers.js";
 import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
@@ -187,8 +187,9 @@ export class Pages {
     const body = Buffer.from(this.parts.theme.render("post", model));
     const made = moved ? [depends.post(wire.id), depends.publication(publication.id)] : keys;
     const value = new PostPageAnswer(body, made.map(cdnKey), wire.id);
-    // Kept only when made of the stored body the fingerprint names, and of nothing missing.
-    if (!moved && found.etag === postEtag && images.complete) {
+    // Kept only when made of the stored body the fingerprint names, and of nothing else: an
+    // upload's sizes and widths are rows of their own, which an import may rewrite.
+    if (!moved && found.etag === postEtag && images.uploads === 0) {
       const fingerprint = stored.fingerprint(where.main, publication, found.etag, neighbours);
       stored.keep(wire.id, fingerprint, value);
     }
@@ -249,11 +250,16 @@ export class Pages {
       const keys = [depends.publication(publication.id)];
       return { current: true, page, keys, dependencies: listDependencies(scope, listed) };
     }
-    const made = await this.madeHome(where, publication, cursor, now);
-    // Kept only when it lists the posts the fingerprint names: not a list changed meanwhile.
+    const shown: string[] = [];
+    const made = await this.madeHome(where, publication, cursor, now, shown);
+    // Kept only when made of what the fingerprint names: the same posts (and the one after),
+    // each card from the very body whose validator it lists, not from a later or earlier read.
     const listing = listDependencies(scope, listed);
-    const same = made.dependencies.join(" ") === listing.join(" ");
-    if (fingerprint !== undefined && same) stored.keepHome(publication.id, fingerprint, made.value);
+    const sameList = made.dependencies.join(" ") === listing.join(" ");
+    const sameBodies = shown.every((etag, i) => etag === listed[i]?.etag);
+    if (fingerprint !== undefined && sameList && shown.length > 0 && sameBodies) {
+      stored.keepHome(publication.id, fingerprint, made.value);
+    }
     return made;
   }
 
@@ -262,9 +268,11 @@ export class Pages {
     publication: PublicationRecord,
     cursor: Cursor,
     now: number,
+    shown?: string[],
   ): Promise<Produced<Answer>> {
     const request = { limit: PAGE_POSTS, withContent: false, ...cursorOf(cursor) };
-    const page = await this.cards(publication, { publicationId: publication.id }, request, now);
+    const scope = { publicationId: publication.id };
+    const page = await this.cards(publication, scope, request, now, shown);
     const view = this.views.publication(publication);
     const { urls } = this.parts;
     const pagination = paginate(cursor, page, (c) => urls.home(publication, c));
@@ -406,10 +414,13 @@ export class Pages {
     scope: ListScope,
     request: PageRequest,
     now: number,
+    shown?: string[],
   ): Promise<Page<PostCardView>> {
     const { discovery } = this.parts;
     const bodies = await discovery.bodies(scope, request, now);
     if (bodies.items.every((item) => item.body !== null)) {
+      // `shown`: the validator of each body a card is made from, as the store computes it.
+      shown?.push(...bodies.items.map((item) => strongEtag(item.body!)));
       const items = bodies.items.map((item) => this.views.card(publication, wireOf(item.body!)));
       return { ...bodies, items };
     }

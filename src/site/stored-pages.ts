@@ -7,7 +7,8 @@
 // a post scheduled beside it shows up at its time, and nodes with another theme or another
 // Folio only ever make their own pages again.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
 import type { Coding } from "../http/wire/representation.js";
@@ -42,18 +43,33 @@ const KEEPING_AT_ONCE = 8;
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("base64url");
 
-/** The site's own code, as this process runs it: a page made by another version differs. */
-function siteCode(): string {
-  const dir = fileURLToPath(new URL(".", import.meta.url));
-  const hash = createHash("sha1");
-  for (const file of readdirSync(dir).sort()) {
-    if (/\.(?:js|ts)$/.test(file))
-      hash
-        .update(file)
-        .update("\0")
-        .update(readFileSync(dir + file));
-  }
-  return hash.digest("base64url");
+let code: string | undefined;
+
+/**
+ * What this process makes pages with besides its settings: Folio's own code (every module a
+ * page's bytes may come from: the site, the link and cursor rules, the wire form), the
+ * dependencies' versions (the lock file: highlight.js, Handlebars), and Node's, whose ICU
+ * writes the dates. Read once per process; a page made by another build differs.
+ */
+function buildOf(): string {
+  if (code !== undefined) return code;
+  const hash = createHash("sha1").update(`${process.versions.node} ${process.versions.icu}`);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(?:js|ts)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+        hash.update(`\0${relative(root, path)}\0`).update(readFileSync(path));
+      }
+    }
+  };
+  const root = fileURLToPath(new URL("../", import.meta.url));
+  walk(root);
+  const lock = fileURLToPath(new URL("../../../package-lock.json", import.meta.url));
+  if (existsSync(lock)) hash.update(readFileSync(lock));
+  return (code = hash.digest("base64url"));
 }
 
 export class StoredPages {
@@ -67,7 +83,7 @@ export class StoredPages {
     private readonly onError: (error: unknown) => void,
   ) {
     const { theme, siteUrl, lang, siteName } = maker;
-    this.maker = sha1(JSON.stringify([theme.identity, siteUrl, lang, siteName, siteCode()]));
+    this.maker = sha1(JSON.stringify([theme.identity, siteUrl, lang, siteName, buildOf()]));
   }
 
   /**

@@ -1,8 +1,13 @@
 // A discovery answer (a list, a feed, a search, a publication, a user) as the bytes sent:
 // serialized once when made, with its strong validator, its CDN keys, and its compressed
 // forms made on first demand and then kept with it in the cache.
-import { createHash } from "node:crypto";
-import { MIN_COMPRESS_BYTES, compressors, ownBytes, type Coding } from "./representation.js";
+import {
+  MIN_COMPRESS_BYTES,
+  compressors,
+  ownBytes,
+  strongEtag,
+  type Coding,
+} from "./representation.js";
 
 /** What a sent answer is: an Answer, or a page read for one request in one coding (site). */
 export interface Sendable {
@@ -38,8 +43,7 @@ export class Answer implements Sendable {
     made?: { etag: string; encoded: Partial<Record<Coding, Buffer>> },
   ) {
     this.body = ownBytes(body);
-    // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
-    this.etag = made?.etag ?? `"${createHash("sha1").update(body).digest("base64url")}"`;
+    this.etag = made?.etag ?? strongEtag(body);
     for (const [coding, bytes] of Object.entries(made?.encoded ?? {})) {
       this.encoded[coding as Coding] = ownBytes(bytes);
     }

@@ -38,11 +38,14 @@ export function postSerializer(): (post: object) => string {
   return serialize;
 }
 
+/** Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1). */
+export const strongEtag = (body: Buffer) =>
+  `"${createHash("sha1").update(body).digest("base64url")}"`;
+
 /** A post's body as the API sends it, and its strong validator. */
 export function wireBytes(post: PostRecord, includeContent: boolean): WireBytes {
   const body = Buffer.from(postSerializer()(toWirePost(post, includeContent)));
-  // Strong: any change to the bytes changes the tag (RFC 9110 §8.8.1).
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  return { body, etag: strongEtag(body) };
 }
 
 /** Both bodies of a post, for the store to keep with it (the composition root passes this). */
