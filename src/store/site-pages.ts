@@ -137,24 +137,6 @@ const HOMES = {
   >),
 };
 
-const KEEP_HOME = statement((db, a: PageBytes & { publicationId: string }) =>
-  db
-    .insertInto("site_home_pages")
-    .values({
-      ...{ publication_id: a.publicationId, fingerprint: a.fingerprint, etag: a.etag },
-      ...{ body: a.body, gzip: a.gzip, br: a.br },
-    })
-    .onConflict((conflict) =>
-      conflict.column("publication_id").doUpdateSet((eb) => ({
-        fingerprint: eb.ref("excluded.fingerprint"),
-        etag: eb.ref("excluded.etag"),
-        body: eb.ref("excluded.body"),
-        gzip: eb.ref("excluded.gzip"),
-        br: eb.ref("excluded.br"),
-      })),
-    ),
-);
-
 /** A kept page's row as read: only the forms asked for are there. */
 function keptRead(row: {
   fingerprint: string;
@@ -173,23 +155,18 @@ function keptRead(row: {
   return page;
 }
 
-const KEEP = statement((db, a: PageBytes & { postId: string }) =>
-  db
-    .insertInto("site_pages")
-    .values({
-      ...{ post_id: a.postId, fingerprint: a.fingerprint, etag: a.etag },
-      ...{ body: a.body, gzip: a.gzip, br: a.br },
-    })
-    .onConflict((conflict) =>
-      conflict.column("post_id").doUpdateSet((eb) => ({
-        fingerprint: eb.ref("excluded.fingerprint"),
-        etag: eb.ref("excluded.etag"),
-        body: eb.ref("excluded.body"),
-        gzip: eb.ref("excluded.gzip"),
-        br: eb.ref("excluded.br"),
-      })),
-    ),
-);
+/** A page kept in `table` under its key, replacing whatever was kept: the same on both stores. */
+const keep = (table: "site_pages" | "site_home_pages", key: "post_id" | "publication_id") =>
+  statement(
+    (_, a: PageBytes & { key: string }) =>
+      sql`INSERT INTO ${sql.table(table)} (${sql.ref(key)}, fingerprint, etag, body, gzip, br)
+  VALUES (${a.key}, ${a.fingerprint}, ${a.etag}, ${a.body}, ${a.gzip}, ${a.br})
+  ON CONFLICT (${sql.ref(key)}) DO UPDATE SET fingerprint = excluded.fingerprint,
+    etag = excluded.etag, body = excluded.body, gzip = excluded.gzip, br = excluded.br`,
+  );
+
+const KEEP = keep("site_pages", "post_id");
+const KEEP_HOME = keep("site_home_pages", "publication_id");
 
 /** `writes`: in the store's write turn on SQLite, on the primary on PostgreSQL. */
 export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): SitePageStore {
@@ -206,7 +183,7 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
       return probe;
     },
     async keepSitePage(postId, page) {
-      await writes.changes(KEEP, { postId, ...page });
+      await writes.changes(KEEP, { key: postId, ...page });
     },
     async probeHomePage(publicationId, now, limit, forms) {
       const query = { scope: { publicationId }, limit, withContent: false, visibleAt: now };
@@ -220,7 +197,7 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
       return { listed, page: keptRead({ ...row, fingerprint, etag }) };
     },
     async keepHomePage(publicationId, page) {
-      await writes.changes(KEEP_HOME, { publicationId, ...page });
+      await writes.changes(KEEP_HOME, { key: publicationId, ...page });
     },
   };
 }
