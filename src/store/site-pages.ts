@@ -102,13 +102,13 @@ const probe = (forms: readonly PageForm[]) =>
     `folio_v5_site_page_${forms.join("_")}`,
   );
 
-const PROBES = {
-  all: probe(FORMS),
-  ...(Object.fromEntries(FORMS.map((form) => [form, probe([form])])) as Record<
-    PageForm,
-    ReturnType<typeof probe>
-  >),
-};
+/** A statement for every form a read may ask for: all of them, or each alone. */
+function perForm<S>(make: (forms: readonly PageForm[]) => S): Record<"all" | PageForm, S> {
+  const alone = Object.fromEntries(FORMS.map((form) => [form, make([form])]));
+  return { all: make(FORMS), ...(alone as Record<PageForm, S>) };
+}
+
+const PROBES = perForm(probe);
 
 // The kept page beside the list it was made of: one step through the executor, one round trip.
 export const homeProbe = (forms: readonly PageForm[]) =>
@@ -129,13 +129,7 @@ interface HomeRow extends Partial<Record<PageForm, Uint8Array | null>> {
   listed: string | [string, string | null][] | null;
 }
 
-const HOMES = {
-  all: homeProbe(FORMS),
-  ...(Object.fromEntries(FORMS.map((form) => [form, homeProbe([form])])) as Record<
-    PageForm,
-    ReturnType<typeof homeProbe>
-  >),
-};
+const HOMES = perForm(homeProbe);
 
 /** A kept page's row as read: only the forms asked for are there. */
 function keptRead(row: {
