@@ -22,6 +22,7 @@ import type {
   SitePageStore,
   StoredPageProbe,
 } from "../store/post-store.js";
+import { listedEtags } from "../store/site-pages.js";
 import { excerpt, textOf, type Highlight } from "./body.js";
 import { cardTags, scriptSafeJson, type Card, type CardImage, type HeadModel } from "./head.js";
 import type {
@@ -80,7 +81,8 @@ interface CurrentHome {
   current: true;
   page: KeptPageRead;
   keys: string[];
-  dependencies: string[];
+  /** The posts it lists, as the probe read them (`listedEtags`). */
+  listed: string;
 }
 
 /** Whether a kept page read as `forms` can be sent: too small to compress, it is sent as it is. */
@@ -210,10 +212,11 @@ export class Pages {
   async publication(where: Where, publication: PublicationRecord, cursor: Cursor, now: number) {
     const found = await this.home(where, publication, cursor, now, "all");
     if (!("current" in found)) return found;
-    const { page, keys, dependencies } = found;
+    const { page, keys, listed } = found;
     const made = { etag: page.etag, encoded: { gzip: page.gzip!, br: page.br! } };
     const value = new Answer(page.body!, HTML_TYPE, keys.map(cdnKey), made);
-    return { value, dependencies, timed: true };
+    const scope = { publicationId: publication.id };
+    return { value, dependencies: listDependencies(scope, listedEtags(listed)), timed: true };
   }
 
   /** The same page for one request, sent in `coding` (as `postIn`). */
@@ -247,16 +250,15 @@ export class Pages {
     const { listed, page } = await store.probeHomePage(publication.id, now, PAGE_POSTS + 1, forms);
     const fingerprint = stored.homeFingerprint(where.main, publication, listed);
     if (fingerprint !== undefined && page?.fingerprint === fingerprint && usable(page, forms)) {
-      const keys = [depends.publication(publication.id)];
-      return { current: true, page, keys, dependencies: listDependencies(scope, listed) };
+      return { current: true, page, keys: [depends.publication(publication.id)], listed };
     }
     const shown: string[] = [];
     const made = await this.madeHome(where, publication, cursor, now, shown);
     // Kept only when made of what the fingerprint names: the same posts (and the one after),
     // each card from the very body whose validator it lists, not from a later or earlier read.
-    const listing = listDependencies(scope, listed);
-    const sameList = made.dependencies.join(" ") === listing.join(" ");
-    const sameBodies = shown.every((etag, i) => etag === listed[i]?.etag);
+    const posts = listedEtags(listed);
+    const sameList = made.dependencies.join(" ") === listDependencies(scope, posts).join(" ");
+    const sameBodies = shown.every((etag, i) => etag === posts[i]?.etag);
     if (fingerprint !== undefined && sameList && shown.length > 0 && sameBodies) {
       stored.keepHome(publication.id, fingerprint, made.value);
     }

@@ -12,12 +12,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
 import type { Coding } from "../http/wire/representation.js";
-import type {
-  ListedEtag,
-  PageBytes,
-  PublicationRecord,
-  SitePageStore,
-} from "../store/post-store.js";
+import type { PageBytes, PublicationRecord, SitePageStore } from "../store/post-store.js";
 import type { Theme } from "./theme.js";
 
 /** What a post page is made of besides its post and publication: the posts either side. */
@@ -111,11 +106,11 @@ export class StoredPages {
   homeFingerprint(
     main: boolean,
     publication: PublicationRecord,
-    listed: readonly ListedEtag[],
+    listed: string,
   ): string | undefined {
-    if (listed.some((post) => post.etag === undefined)) return undefined;
-    const posts = JSON.stringify(listed.map((post) => [post.id, post.etag]));
-    return `${this.madeFor(main, publication)}${posts}`;
+    // A pair whose etag is null: a post without a stored body.
+    if (listed.includes(",null]")) return undefined;
+    return `${this.madeFor(main, publication)}${listed}`;
   }
 
   /** The maker, the site and the publication's shown fields, hashed once per record. */

@@ -201,12 +201,13 @@ const bodies = (kind: ScopeKind) =>
  * statement that reads what was made of the list beside it (store/site-pages.ts).
  */
 export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
-  const listed = sql`SELECT p.id, b.etag, p.published_at ${byPublication(d, withBody(a), a)}`;
-  const order = raw("ORDER BY l.published_at DESC, l.id DESC");
+  const listed = sql`SELECT p.id, b.etag ${byPublication(d, withBody(a), a)}`;
+  // In the order the range yields them, with no sort of its own: a reader of the pairs that
+  // ever saw them in another order would only make its page again.
   const agg =
     d === "sqlite"
-      ? sql`json_group_array(json_array(l.id, l.etag) ${order})`
-      : sql`json_agg(json_build_array(l.id, l.etag) ${order})`;
+      ? sql`json_group_array(json_array(l.id, l.etag))`
+      : sql`json_agg(json_build_array(l.id, l.etag))`;
   return sql`(SELECT ${agg} FROM (${listed}) l)`;
 }
 

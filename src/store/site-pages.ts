@@ -43,8 +43,19 @@ export interface StoredPageProbe {
 }
 
 export interface HomePageProbe {
-  listed: ListedEtag[];
+  /**
+   * The listed posts as JSON, `[[id, etag], …]` (etag null when a post has no stored body):
+   * as the store wrote it, so a read whose page is current parses nothing (`listedEtags`).
+   */
+  listed: string;
   page?: KeptPageRead;
+}
+
+/** The posts of a home probe's `listed`. */
+export function listedEtags(listed: string): ListedEtag[] {
+  return (JSON.parse(listed) as [string, string | null][]).map(([id, etag]) =>
+    etag === null ? { id } : { id, etag },
+  );
 }
 
 export interface SitePageStore {
@@ -182,10 +193,8 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
     async probeHomePage(publicationId, now, limit, forms) {
       const query = { scope: { publicationId }, limit, withContent: false, visibleAt: now };
       const [row] = await reads.rows(HOMES[forms], listArgs(query)[1]);
-      const pairs = typeof row?.listed === "string" ? JSON.parse(row.listed) : row?.listed;
-      const listed = ((pairs ?? []) as [string, string | null][]).map(([id, etag]) =>
-        etag === null ? { id } : { id, etag },
-      );
+      const listed =
+        typeof row?.listed === "string" ? row.listed : JSON.stringify(row?.listed ?? []);
       const { fingerprint, etag } = row ?? {};
       if (row === undefined || fingerprint == null || etag == null) return { listed };
       return { listed, page: keptRead({ ...row, fingerprint, etag }) };
