@@ -2,7 +2,7 @@
 // service, discovery, search) and rendered by the theme. A producer answers undefined for
 // anything a reader may not see: the caller then sends the one 404 page.
 import { Answer, type Sendable } from "../http/wire/answer.js";
-import { MIN_COMPRESS_BYTES, strongEtag, type Coding } from "../http/wire/representation.js";
+import { strongEtag, worthCompressing, type Coding } from "../http/wire/representation.js";
 import { surrogateKey } from "../http/edge/headers.js";
 import type { WirePost } from "../http/wire/schemas.js";
 import { depends } from "../posts/answer-cache.js";
@@ -20,7 +20,6 @@ import type {
   PageForm,
   PublicationRecord,
   SitePageStore,
-  StoredPageProbe,
 } from "../store/post-store.js";
 import { listedEtags } from "../store/site-pages.js";
 import { excerpt, textOf, type Highlight } from "./body.js";
@@ -71,7 +70,7 @@ export class PostPageAnswer extends Answer {
 /** A post's kept page, found current. */
 interface Current {
   current: true;
-  probe: StoredPageProbe;
+  postId: string;
   page: KeptPageRead;
   keys: string[];
 }
@@ -87,7 +86,7 @@ interface CurrentHome {
 
 /** Whether a kept page read as `forms` can be sent: too small to compress, it is sent as it is. */
 function usable(page: KeptPageRead, forms: "all" | PageForm): boolean {
-  return (forms !== "gzip" && forms !== "br") || page.size >= MIN_COMPRESS_BYTES;
+  return forms === "all" || forms === "body" || worthCompressing(page.size);
 }
 
 /** Which site a request is for: Folio's own, or one publication's custom domain. */
@@ -125,10 +124,9 @@ export class Pages {
   async post(where: Where, publication: PublicationRecord, postSlug: string, now: number) {
     const found = await this.postPage(where, publication, postSlug, now, "all");
     if (found === undefined || !("current" in found)) return found;
-    const { probe, page, keys } = found;
-    const encoded = { gzip: page.gzip!, br: page.br! };
-    const made = { etag: page.etag, encoded };
-    const value = new PostPageAnswer(page.body!, keys.map(cdnKey), probe.postId, made);
+    const { postId, page, keys } = found;
+    const made = { etag: page.etag, encoded: { gzip: page.gzip!, br: page.br! } };
+    const value = new PostPageAnswer(page.body!, keys.map(cdnKey), postId, made);
     return { value, dependencies: keys, timed: true };
   }
 
@@ -146,10 +144,8 @@ export class Pages {
     const form = coding ?? "body";
     const found = await this.postPage(where, publication, postSlug, now, form);
     if (found === undefined || !("current" in found)) return found?.value;
-    const { probe, page, keys } = found;
-    const compressible = page.size >= MIN_COMPRESS_BYTES;
-    const cdn = keys.map(cdnKey);
-    return new KeptPostPage(page[form]!, coding, page.etag, cdn, compressible, probe.postId);
+    const { postId, page, keys } = found;
+    return new KeptPostPage(page[form]!, coding, page.etag, keys.map(cdnKey), page.size, postId);
   }
 
   /** The kept page when it is current (with the form asked for), else the page made now. */
@@ -169,7 +165,7 @@ export class Pages {
     const { page, postEtag } = probe;
     if (page !== undefined && usable(page, forms) && postEtag !== undefined) {
       if (page.fingerprint === stored.fingerprint(where.main, publication, postEtag, near)) {
-        return { current: true, probe, page, keys };
+        return { current: true, postId: probe.postId, page, keys };
       }
     }
     const found = await this.parts.posts.find(
@@ -231,8 +227,7 @@ export class Pages {
     const found = await this.home(where, publication, cursor, now, form);
     if (!("current" in found)) return found.value;
     const { page, keys } = found;
-    const compressible = page.size >= MIN_COMPRESS_BYTES;
-    return new KeptPage(page[form]!, coding, page.etag, keys.map(cdnKey), compressible);
+    return new KeptPage(page[form]!, coding, page.etag, keys.map(cdnKey), page.size);
   }
 
   /** The kept first page when it is current, else the page made now (and kept, if first). */

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Answer, type Sendable } from "../http/wire/answer.js";
 import { negotiate } from "../http/edge/encoding.js";
+import type { Coding } from "../http/wire/representation.js";
 import { ApiError, StoreUnavailableError } from "../errors.js";
 import { sendAnswer } from "../http/edge/send-answer.js";
 import type { CachedAnswers, Produced } from "../posts/cached-answers.js";
@@ -61,7 +62,7 @@ type Query = Record<string, string | string[] | undefined>;
 
 export function siteRoutes(context: SiteContext) {
   return async (app: FastifyInstance) => {
-    const { pages, hosts, urls, answers } = context;
+    const { pages, hosts, urls } = context;
     const page = pageReply(context);
 
     app.setErrorHandler((error: FastifyError, request, reply) =>
@@ -186,14 +187,16 @@ export function siteRoutes(context: SiteContext) {
       publication: Where extends never ? never : Parameters<Pages["publication"]>[1],
     ) {
       const cursor = cursorParams(request.query as Query);
-      if (!answers.keeps) {
-        request.cacheResult = "miss";
-        const at = context.clock();
-        const answer = await pages.publicationIn(where, publication, cursor, at, coding(request));
-        return sendPage(context, request, reply, answer);
-      }
       const key = `home:${publication.id}:${cursorKey(cursor)}`;
-      return page(request, reply, key, (now) => pages.publication(where, publication, cursor, now));
+      const answer = await cachedOrAlone(
+        context,
+        request,
+        key,
+        (now) => pages.publication(where, publication, cursor, now),
+        (now, coding) => pages.publicationIn(where, publication, cursor, now, coding),
+      );
+      if (answer === undefined) return sendNotFound(context, request, reply, where);
+      return sendPage(context, request, reply, answer);
     }
 
     async function postPage(
@@ -205,11 +208,13 @@ export function siteRoutes(context: SiteContext) {
     ) {
       const publicationSlug = publication.slug;
       const key = `post:${publicationSlug}\0${postSlug}`;
-      // With nothing cached, the page is read for this request alone, in the coding it is sent in.
-      if (!answers.keeps) request.cacheResult = "miss";
-      const answer = answers.keeps
-        ? await answers.get(key, (now) => pages.post(where, publication, postSlug, now), request)
-        : await pages.postIn(where, publication, postSlug, context.clock(), coding(request));
+      const answer = await cachedOrAlone(
+        context,
+        request,
+        key,
+        (now) => pages.post(where, publication, postSlug, now),
+        (now, coding) => pages.postIn(where, publication, postSlug, now, coding),
+      );
       if (answer !== undefined) {
         // A view, counted in memory: the page's answer knows its post.
         if (request.method === "GET" && "postId" in answer) context.views?.count(answer.postId);
@@ -381,9 +386,22 @@ function sameSite(where: Where, publication: Parameters<typeof customOrigin>[0] 
     : where.publication.id === publication.id;
 }
 
-/** The coding a page will be sent in, as sendAnswer chooses it for a page worth compressing. */
-function coding(request: FastifyRequest) {
-  return negotiate(request.headers["accept-encoding"]);
+/**
+ * A page from the site's cache, made by `cached` on a miss; or, when the cache keeps nothing,
+ * made by `alone` for this request only, which need read only the coding it is sent in (the
+ * one sendAnswer will choose for a page worth compressing).
+ */
+async function cachedOrAlone<A extends Sendable>(
+  context: SiteContext,
+  request: FastifyRequest,
+  key: string,
+  cached: (now: number) => Promise<Produced<Answer> | undefined>,
+  alone: (now: number, coding: Coding | undefined) => Promise<A | Answer | undefined>,
+): Promise<A | Answer | undefined> {
+  const { answers } = context;
+  if (answers.keeps) return answers.get(key, cached, request);
+  request.cacheResult = "miss";
+  return alone(context.clock(), negotiate(request.headers["accept-encoding"]));
 }
 
 function single(value: string | string[] | undefined): string | undefined {

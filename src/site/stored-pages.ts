@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
-import type { Coding } from "../http/wire/representation.js";
+import { worthCompressing, type Coding } from "../http/wire/representation.js";
 import type { PageBytes, PublicationRecord, SitePageStore } from "../store/post-store.js";
 import type { Theme } from "./theme.js";
 
@@ -173,11 +173,15 @@ export class KeptPage implements Sendable {
     private readonly coding: Coding | undefined,
     readonly etag: string,
     keys: readonly string[],
-    readonly compressible: boolean,
+    /** The length of the page as it is, whichever form was read. */
+    size: number,
   ) {
     this.surrogateKey = keys.join(" ");
     this.cacheTag = keys.join(",");
+    this.compressible = worthCompressing(size);
   }
+
+  readonly compressible: boolean;
 
   etagFor(coding: Coding | undefined): string {
     return codingEtag(this.etag, coding);
@@ -197,9 +201,9 @@ export class KeptPostPage extends KeptPage {
     coding: Coding | undefined,
     etag: string,
     keys: readonly string[],
-    compressible: boolean,
+    size: number,
     readonly postId: string,
   ) {
-    super(bytes, coding, etag, keys, compressible);
+    super(bytes, coding, etag, keys, size);
   }
 }

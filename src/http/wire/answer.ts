@@ -2,10 +2,10 @@
 // serialized once when made, with its strong validator, its CDN keys, and its compressed
 // forms made on first demand and then kept with it in the cache.
 import {
-  MIN_COMPRESS_BYTES,
   compressors,
   ownBytes,
   strongEtag,
+  worthCompressing,
   type Coding,
 } from "./representation.js";
 
@@ -60,7 +60,7 @@ export class Answer implements Sendable {
   }
 
   get compressible(): boolean {
-    return this.body.length >= MIN_COMPRESS_BYTES;
+    return worthCompressing(this.body.length);
   }
 
   /** The body in that coding, compressed once (off the event loop) and then kept. */

@@ -23,6 +23,9 @@ const ENTRY_OVERHEAD_BYTES = 1536;
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
 
+/** Whether a body of `length` bytes is sent compressed to a client that accepts it. */
+export const worthCompressing = (length: number) => length >= MIN_COMPRESS_BYTES;
+
 let serialize: ((post: object) => string) | undefined;
 
 /**
@@ -132,7 +135,7 @@ export class Representation {
   }
 
   get compressible(): boolean {
-    return this.body.length >= MIN_COMPRESS_BYTES;
+    return worthCompressing(this.body.length);
   }
 
   cachedEncoding(coding: Coding): Buffer | undefined {
