@@ -3,6 +3,7 @@
 // "everything changed" (how publication writes are told), so a page from the cache costs
 // no store read to place.
 import type { ChangeNotice, PublicationReader, PublicationRecord } from "../store/post-store.js";
+import { memoized } from "../memo.js";
 import type { Where } from "./pages.js";
 
 /** Hosts and slugs remembered, at most: past it the memory starts over. */
@@ -60,21 +61,17 @@ export class SiteHosts {
   }
 }
 
-/** Host headers read, at most: clients send a handful, and URL parsing is dear per request. */
-const HOST_NAMES_KEPT = 1000;
-const hostNames = new Map<string, string | undefined>();
-
 /** The host of a Host header, lower case, without its port; undefined when it is not one. */
 function hostName(header: string | undefined): string | undefined {
   if (header === undefined || header === "" || header.length > 255) return undefined;
-  if (hostNames.has(header)) return hostNames.get(header);
-  let host: string | undefined;
-  try {
-    host = new URL(`http://${header}`).hostname;
-  } catch {
-    host = undefined;
-  }
-  if (hostNames.size >= HOST_NAMES_KEPT) hostNames.clear();
-  hostNames.set(header, host);
-  return host;
+  return parsedHost(header);
 }
+
+// Clients send a handful of distinct Host headers, and URL parsing is dear per request.
+const parsedHost = memoized((header: string): string | undefined => {
+  try {
+    return new URL(`http://${header}`).hostname;
+  } catch {
+    return undefined;
+  }
+}, 1000);

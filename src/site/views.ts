@@ -14,6 +14,7 @@ import type {
   PublicationView,
 } from "./model.js";
 import type { SiteUrls } from "./urls.js";
+import { memoized } from "../memo.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,20 +29,11 @@ const DATE = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** A day's text, kept: formatting is most of a date's cost, and a page's dates repeat. */
-const dayTexts = new Map<number, string>();
-const DAY_TEXTS_KEPT = 4096;
+const dayText = memoized((day: number) => DATE.format(new Date(day * DAY_MS)), 4096);
 
 function dateView(ms: number | undefined): DateView | undefined {
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
-  const date = new Date(ms);
-  const day = Math.floor(ms / DAY_MS);
-  let text = dayTexts.get(day);
-  if (text === undefined) {
-    if (dayTexts.size >= DAY_TEXTS_KEPT) dayTexts.clear();
-    text = DATE.format(date);
-    dayTexts.set(day, text);
-  }
-  return { iso: date.toISOString(), text };
+  return { iso: new Date(ms).toISOString(), text: dayText(Math.floor(ms / DAY_MS)) };
 }
 
 /** What a card shows of a post: its record, or its wire form (its stored body), whose time is text. */

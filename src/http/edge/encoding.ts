@@ -1,17 +1,14 @@
 // Content-coding negotiation over Accept-Encoding (RFC 9110 §12.5.3): br preferred to gzip
 // at equal weight, since it is smaller; a coding with q=0 is "not acceptable".
+import { memoized } from "../../memo.js";
 import type { Coding } from "../wire/representation.js";
 
-const CACHE = new Map<string, Coding | undefined>();
+// Clients send a handful of distinct headers; each is parsed once.
+const chosen = memoized(choose, 1000);
 
 export function negotiate(header: string | undefined): Coding | undefined {
   if (header === undefined || header === "") return undefined;
-  // Clients send a handful of distinct headers; parse each once.
-  if (CACHE.has(header)) return CACHE.get(header);
-  const choice = choose(header);
-  if (CACHE.size > 1000) CACHE.clear();
-  CACHE.set(header, choice);
-  return choice;
+  return chosen(header);
 }
 
 function choose(header: string): Coding | undefined {
