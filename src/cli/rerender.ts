@@ -10,7 +10,8 @@ export const rerenderCommand = {
   help: `Usage: folio rerender [--all] [--threads N]
 
 Runs the current renderer over the stored TipTap documents and stores the new HTML and
-Markdown, in batches of 200 posts, each batch in one transaction. By default only posts
+Markdown, in batches of 200 posts, each batch in one transaction. Only posts whose content
+comes out different are written (and announced to webhooks). By default only posts
 rendered by an older renderer version are done; --all re-renders every post.
 A batch in which any post fails is left untouched and the failures are listed (exit 1).
 Posts are rendered on --threads N worker threads (default: IMPORT_THREADS, or auto: one
@@ -32,7 +33,8 @@ per core; 1: all on the main thread).`,
       progress.done();
       for (const f of summary.failed) console.error(shown(`post ${f.id}: ${f.reason}`));
       console.log(
-        `re-rendered ${summary.rendered} posts in ${summary.seconds.toFixed(2)} s` +
+        `re-rendered ${summary.rendered} posts (${summary.changed} changed) in ` +
+          `${summary.seconds.toFixed(2)} s` +
           (summary.failed.length > 0
             ? `; ${summary.skippedBatches} batches left as they were`
             : ""),

@@ -17,6 +17,8 @@ interface RerenderOptions {
 
 interface RerenderSummary {
   rendered: number;
+  /** Of those rendered, the posts whose stored content came out different (and was written). */
+  changed: number;
   /** Batches left as they were because a post in them failed. */
   skippedBatches: number;
   failed: { id: string; reason: string }[];
@@ -25,7 +27,10 @@ interface RerenderSummary {
 
 export async function rerenderAll(store: PostStore, options: RerenderOptions = {}) {
   const started = performance.now();
-  const summary: RerenderSummary = { rendered: 0, skippedBatches: 0, failed: [], seconds: 0 };
+  const summary: RerenderSummary = {
+    ...{ rendered: 0, changed: 0, skippedBatches: 0 },
+    ...{ failed: [], seconds: 0 },
+  };
   const pool = importPool(options.threads ?? 1);
   try {
     await rerenderBatches(store, options, summary, pool);
@@ -76,7 +81,7 @@ async function rerenderBatches(
     if (summary.failed.length > failuresBefore) {
       summary.skippedBatches++;
     } else {
-      await store.updateDerived(updates);
+      summary.changed += await store.updateDerived(updates);
       summary.rendered += updates.length;
       options.onProgress?.(summary.rendered);
     }

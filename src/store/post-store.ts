@@ -108,8 +108,12 @@ export interface StoreMaintenance {
   schemaState(): Promise<SchemaState>;
   /** Up to `limit` post sources in id order after `afterId`, optionally only older renders. */
   listPostSources(afterId: string, limit: number, belowVersion?: number): Promise<PostSource[]>;
-  /** Replaces the derived content of these posts in one transaction. */
-  updateDerived(updates: readonly DerivedUpdate[]): Promise<void>;
+  /**
+   * Sets the derived content and renderer version of these posts in one transaction; how many
+   * posts' content differed from what was stored (only those are written, announced and
+   * dropped from caches).
+   */
+  updateDerived(updates: readonly DerivedUpdate[]): Promise<number>;
   /** Cheap liveness check of the store, for readiness. */
   ping(): Promise<void>;
 }

@@ -25,7 +25,7 @@ for (const factory of await storeFactories()) {
           },
         ]);
         const summary = await rerenderAll(store, { threads });
-        assert.deepEqual([summary.rendered, summary.failed], [1, []]);
+        assert.deepEqual([summary.rendered, summary.changed, summary.failed], [1, 1, []]);
         assert.deepEqual(
           (await store.findPostById("pst_1", { withContent: true }))?.content,
           fresh?.content,
@@ -33,6 +33,7 @@ for (const factory of await storeFactories()) {
         assert.deepEqual(await store.listPostSources("", 100, RENDERER_VERSION), []);
         const all = await rerenderAll(store, { all: true, threads });
         assert.equal(all.rendered, await store.countPosts());
+        assert.equal(all.changed, 0, "every post came out as stored");
       });
 
       test("a batch with a post that fails is left as it was; other batches are written", async (t) => {

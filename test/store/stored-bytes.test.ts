@@ -100,6 +100,38 @@ for (const factory of await storeFactories()) {
       }
     });
 
+    test("a re-render that comes out as stored writes nothing but the renderer version", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        const found = await store.findPostById("pst_1", { withContent: true });
+        const versionOf = async (id: string) =>
+          (await store.listPostSources("", 100)).find((s) => s.id === id)!.rendererVersion;
+        const same = { id: "pst_1", ...found!.content!, rendererVersion: await versionOf("pst_1") };
+        const before = await storedBodies(factory, url);
+
+        assert.equal(await store.updateDerived([same]), 0);
+        const moved = { ...same, rendererVersion: same.rendererVersion + 7 };
+        assert.equal(await store.updateDerived([moved]), 0);
+        assert.equal(await versionOf("pst_1"), moved.rendererVersion);
+        const after = await storedBodies(factory, url);
+        for (const key of ["pst_1", "pst_1+"])
+          assert.equal(after.get(key)?.etag, before.get(key)!.etag, key);
+        await assertStoredMatch(store, factory, url);
+
+        const other = await store.findPostById("pst_unicode", { withContent: true });
+        const changed = { ...moved, staticHtml: "<p>new</p>" };
+        const untouched = { id: "pst_unicode", ...other!.content!, rendererVersion: 0 };
+        assert.equal(await store.updateDerived([changed, untouched]), 1);
+        const read = await store.findPostById("pst_1", { withContent: true });
+        assert.deepEqual(read?.content, { ...found!.content!, staticHtml: "<p>new</p>" });
+        assert.equal(await versionOf("pst_unicode"), 0);
+        await assertStoredMatch(store, factory, url);
+      } finally {
+        await dispose();
+      }
+    });
+
     test("a write by a store without a Represent drops the bytes; migrate fills them", async () => {
       const { store, url, dispose } = await factory.create();
       const bare = await openStore(loadConfig({ DATABASE_URL: url }).database);

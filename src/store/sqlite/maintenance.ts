@@ -41,22 +41,38 @@ export function sqliteMaintenance(
       while ((await writes.exclusive(fill)) > 0);
       return { current: state.latest, latest: state.latest };
     },
-    /** New HTML a reader sees is a `post.updated`, recorded in the same transaction. */
+    /**
+     * Only what differs is written: a post whose three bodies came out as stored keeps its row,
+     * its stored response and its readers' caches, and at most has its renderer version moved
+     * on. New HTML a reader sees is a `post.updated`, recorded in the same transaction.
+     */
     async updateDerived(updates: readonly DerivedUpdate[]) {
-      const update = db.prepare(
+      const content = db.prepare(
         `UPDATE posts SET content_json = ?, static_html = ?, markdown = ?, renderer_version = ?
-          WHERE id = ?`,
+          WHERE id = ? AND (content_json IS NOT ? OR static_html IS NOT ? OR markdown IS NOT ?)`,
       );
+      const version = db.prepare(
+        "UPDATE posts SET renderer_version = ? WHERE id = ? AND renderer_version IS NOT ?",
+      );
+      const changed: string[] = [];
       await writes.exclusive(() =>
         inTransaction(db, async () => {
-          for (const u of updates)
-            update.run(u.json, u.staticHtml, u.markdown, u.rendererVersion, u.id);
-          const ids = updates.map((u) => u.id);
-          bytes.refresh(ids);
-          await new Outbox(sqliteOutboxIo(db)).rerendered(ids, Date.now());
+          const moved: string[] = [];
+          for (const u of updates) {
+            const bodies = [u.json, u.staticHtml, u.markdown] as const;
+            if (content.run(...bodies, u.rendererVersion, u.id, ...bodies).changes > 0)
+              changed.push(u.id);
+            else if (version.run(u.rendererVersion, u.id, u.rendererVersion).changes > 0)
+              moved.push(u.id);
+          }
+          // Any write to a post drops its stored responses (a trigger), so the posts whose
+          // version alone moved have theirs made again too; they come out as they were.
+          bytes.refresh([...changed, ...moved]);
+          await new Outbox(sqliteOutboxIo(db)).rerendered(changed, Date.now());
         }),
       );
-      if (updates.length > 0) notify(contentOnly(updates.map((u) => u.id)));
+      if (changed.length > 0) notify(contentOnly(changed));
+      return changed.length;
     },
   };
 }
