@@ -83,9 +83,9 @@ for (const factory of await storeFactories()) {
       );
     });
 
-    test("a re-render records updated only where the HTML changed", async (t) => {
+    test("a re-render records updated only where the HTML changed, with the new HTML", async (t) => {
       const { store } = await fresh(t);
-      await endpointFor(store, target);
+      await endpointFor(store, target, { includeContent: true });
       await load(store, [post("p_a"), post("p_b")]);
       const [a, b] = await store.listPostSources("", 10);
       const same = await store.findPostById(b!.id, { withContent: true });
@@ -100,6 +100,15 @@ for (const factory of await storeFactories()) {
         { id: b!.id, ...same!.content!, rendererVersion: 99 },
       ]);
       assert.deepEqual((await recorded(store)).slice(2), ["post.updated p_a"]);
+      // A post's deliveries go out in order: its post.published first.
+      const claim = { owner: "test", now: Date.now() + 60_000, leaseMs: 60_000, limit: 10 };
+      for (const first of await store.claimDeliveries(claim))
+        await store.finishAttempt({
+          ...{ id: first.id, owner: "test", at: claim.now },
+          ...{ outcome: { kind: "delivered" }, status: 200 },
+        });
+      const [updated] = await store.claimDeliveries(claim);
+      assert.match(updated?.content ?? "", /<p>new<\/p>/, "the event carries what was written");
     });
 
     test("endpoints hear only their publication and their events; with none, nothing is stored", async (t) => {

@@ -85,9 +85,11 @@ async function updateDerived(
     // Any write to a post drops its stored responses (a trigger), so the version-only
     // posts have theirs made again too; their bytes come out as they were.
     const rewritten = [...changed, ...(await moved).rows.map((r) => r.id)];
+    // The events are made from the rows the stored responses were made from.
+    const refreshed = refreshBytes(sql, represent, rewritten);
     await Promise.all([
-      refreshBytes(sql, represent, rewritten),
-      new Outbox(postgresOutboxIo(sql)).rerendered(changed, Date.now()),
+      refreshed,
+      new Outbox(postgresOutboxIo(sql, refreshed)).rerendered(changed, Date.now()),
     ]);
     // Content only: no post moves in or out of a list, so the notice names none.
     const payload = noticePayload({ ...emptyChangeSet(), postIds: new Set(changed) });

@@ -46,7 +46,11 @@ const INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (id, event_id, endpoin
    ORDER BY u.n`;
 
 // The writes are sent, not awaited: they ride with the transaction's next statement.
-export function postgresOutboxIo(sql: Pipeline): OutboxIo {
+/**
+ * `readBack`: posts this transaction has already read as they now stand (with their content),
+ * so loading them for events does not read them again.
+ */
+export function postgresOutboxIo(sql: Pipeline, readBack?: Promise<readonly PostRow[]>): OutboxIo {
   const rows = async <T>(text: string, values: unknown[]) =>
     (await sql.query(text, values)).rows as T[];
   return {
@@ -69,8 +73,11 @@ export function postgresOutboxIo(sql: Pipeline): OutboxIo {
       return new Map(found.map((r) => [r.id, r.slug]));
     },
     async loadPosts(ids) {
-      const found = await rows<PostRow>(POSTS_BY_IDS, [ids]);
-      return new Map(found.map((row) => [row.id, toPostState(row)]));
+      const wanted = new Set(ids);
+      const known = (await readBack)?.filter((row) => wanted.has(row.id)) ?? [];
+      for (const row of known) wanted.delete(row.id);
+      const found = wanted.size > 0 ? await rows<PostRow>(POSTS_BY_IDS, [[...wanted]]) : [];
+      return new Map([...known, ...found].map((row) => [row.id, toPostState(row)]));
     },
     async newsletterFlags(ids) {
       const found = await rows<{ id: string }>(
