@@ -13,12 +13,16 @@ export function databaseUrl(name: string, base = PG_TEST_URL): string {
   return url.href;
 }
 
-/** `work` on a connection of its own to `url`, closed after. */
+/**
+ * `work` on a connection of its own to `url`, closed after. A server that is not there refuses
+ * at once; the timeout is for one that is slow to answer, as it is while other test processes
+ * copy template databases on a loaded two-core machine, where 3 s was seen to run out.
+ */
 export async function connected<T>(
   url: string,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 20_000 });
   client.on("error", () => {});
   await client.connect();
   try {
