@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { codingEtag, type Answer, type Sendable } from "../http/wire/answer.js";
 import { worthCompressing, type Coding } from "../http/wire/representation.js";
 import type { PageBytes, PublicationRecord, SitePageStore } from "../store/post-store.js";
+import { everyListedStored } from "../store/site-pages.js";
 import type { Theme } from "./theme.js";
 
 /** What a post page is made of besides its post and publication: the posts either side. */
@@ -108,8 +109,7 @@ export class StoredPages {
     publication: PublicationRecord,
     listed: string,
   ): string | undefined {
-    // A pair whose etag is null: a post without a stored body.
-    if (listed.includes(",null]")) return undefined;
+    if (!everyListedStored(listed)) return undefined;
     return `${this.madeFor(main, publication)}${listed}`;
   }
 

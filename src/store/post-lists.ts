@@ -196,9 +196,9 @@ const bodies = (kind: ScopeKind) =>
   );
 
 /**
- * The first posts of a publication's list as `ListedEtag`s, newest first, as a JSON array of
- * [id, etag] pairs (text on SQLite, parsed on PostgreSQL; none: NULL there): a subquery, for a
- * statement that reads what was made of the list beside it (store/site-pages.ts).
+ * The first posts of a publication's list as `ListedEtag`s, newest first, as the text of a JSON
+ * array of [id, etag] pairs (none: NULL on PostgreSQL): a subquery, for a statement that reads
+ * what was made of the list beside it (store/site-pages.ts), which compares the text as it is.
  */
 export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
   const listed = sql`SELECT p.id, b.etag ${byPublication(d, withBody(a), a)}`;
@@ -207,7 +207,7 @@ export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
   const agg =
     d === "sqlite"
       ? sql`json_group_array(json_array(l.id, l.etag))`
-      : sql`json_agg(json_build_array(l.id, l.etag))`;
+      : sql`json_agg(json_build_array(l.id, l.etag))::text`;
   return sql`(SELECT ${agg} FROM (${listed}) l)`;
 }
 

@@ -51,6 +51,9 @@ export interface HomePageProbe {
   page?: KeptPageRead;
 }
 
+/** Whether every post of a home probe's `listed` has a stored body (a validator, not null). */
+export const everyListedStored = (listed: string) => !/,\s*null\]/.test(listed);
+
 /** The posts of a home probe's `listed`. */
 export function listedEtags(listed: string): ListedEtag[] {
   return (JSON.parse(listed) as [string, string | null][]).map(([id, etag]) =>
@@ -136,8 +139,8 @@ interface HomeRow extends Partial<Record<PageForm, Uint8Array | null>> {
   fingerprint: string | null;
   etag: string | null;
   size: number | string | null;
-  /** JSON text on SQLite, parsed on PostgreSQL (NULL there for an empty list). */
-  listed: string | [string, string | null][] | null;
+  /** JSON text (NULL on PostgreSQL for an empty list). */
+  listed: string | null;
 }
 
 const HOMES = perForm(homeProbe);
@@ -193,8 +196,7 @@ export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): 
     async probeHomePage(publicationId, now, limit, forms) {
       const query = { scope: { publicationId }, limit, withContent: false, visibleAt: now };
       const [row] = await reads.rows(HOMES[forms], listArgs(query)[1]);
-      const listed =
-        typeof row?.listed === "string" ? row.listed : JSON.stringify(row?.listed ?? []);
+      const listed = row?.listed ?? "[]";
       const { fingerprint, etag } = row ?? {};
       if (row === undefined || fingerprint == null || etag == null) return { listed };
       return { listed, page: keptRead({ ...row, fingerprint, etag }) };

@@ -402,6 +402,21 @@ for (const factory of await storeFactories()) {
       assert.equal((await site.app.inject(PAGES.post.url)).body, first.body);
     });
 
+    it("a home listing a post without stored bytes is made at each read and not kept", async (t) => {
+      const site = await buildSite(t, factory, { env: NO_CACHE });
+      await dropBodies(factory, site.url, "pst_changelog");
+      const first = await site.app.inject(PAGES.publication.url);
+      assert.equal(first.statusCode, 200);
+      assert.match(first.body, /Keeping a changelog people read/);
+      await site.app.storedPages.idle();
+      const { listed, page } = await site.store.probeHomePage(
+        ...(["pub_field", site.clock.now, 13, "all"] as const),
+      );
+      assert.match(listed, /"pst_changelog", ?null\]/, "the probe names the bare post");
+      assert.equal(page, undefined);
+      assert.equal((await site.app.inject(PAGES.publication.url)).body, first.body);
+    });
+
     it("hidden and missing posts are the same 404 page with the cache off", async (t) => {
       const site = await buildSite(t, factory, { env: NO_CACHE });
       const bodies = new Set<string>();
