@@ -7,7 +7,6 @@ import type {
   PostRecord,
   StoredBody,
   StoredBytesReader,
-  WireBytes,
 } from "../store/post-store.js";
 import type { GoLiveWatch } from "./go-live.js";
 import type { Cacheable, Lookup, PostCache } from "./post-cache.js";
@@ -24,8 +23,8 @@ export interface LookupNote {
 interface PostServiceOptions<R extends Cacheable> {
   store: PostReader & StoredBytesReader & Pick<AuthoringReader, "findMovedSlug">;
   cache: PostCache<R>;
-  /** From the post's stored bytes: no serializing, no hashing. */
-  fromStored: (post: StoredBody, bytes: WireBytes) => R;
+  /** From the post's stored bytes (`body` and `etag` set): no serializing, no hashing. */
+  fromStored: (post: StoredBody) => R;
   /** From the record, for a post stored without bytes. */
   represent: (post: PostRecord, withContent: boolean) => R;
   goLive: Pick<GoLiveWatch, "validUntil">;
@@ -81,8 +80,7 @@ export class PostService<R extends Cacheable> {
       ? store.findStoredById(lookup.id, withContent, visibleAt)
       : store.findStoredBySlugs(lookup.publicationSlug, lookup.postSlug, withContent, visibleAt));
     if (stored === undefined) return undefined;
-    const { body, etag } = stored;
-    if (body !== undefined && etag !== undefined) return fromStored(stored, { body, etag });
+    if (stored.body !== undefined && stored.etag !== undefined) return fromStored(stored);
     const options = { withContent, visibleAt };
     const post = await ("id" in lookup
       ? store.findPostById(lookup.id, options)

@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from "./kysely.js";
 import { CONTENT_COLUMNS, postColumns, toPostRecord, type PostRow } from "./post-row.js";
 import type { PostRecord } from "./records.js";
+import { storedBytes, type StoredBodyRow, type StoredContent } from "./stored-bytes.js";
 import { statement, type Dialect, type Reads, type Statement } from "./statement.js";
 import { visibleAt } from "./visibility.js";
 
@@ -55,6 +56,8 @@ export interface ListedBody {
   publishedAt: number;
   /** Null for a post stored without bytes: the page is then built from records. */
   body: Buffer | null;
+  /** Listed with content: what goes in the body, at its place (store/stored-bytes.ts). */
+  content?: StoredContent;
 }
 
 /** A post beside another in its publication's list: what a link to it needs. */
@@ -111,8 +114,6 @@ export interface ListArgs {
   /** Visible at: see `listArgs`. */
   at: number;
   limit: number;
-  /** Of a body list: the body with content or without. */
-  content: boolean;
 }
 
 /** A scope's FROM and WHERE through its ORDER BY and LIMIT, given the join it needs. */
@@ -170,9 +171,15 @@ const SCOPES = {
 
 const withPublication = (d: Dialect) =>
   sql`${joins(d)} publications pub ON pub.id = p.publication_id`;
-// A body list joins each post's stored body.
-const withBody = (a: ListArgs) =>
-  sql`LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ${a.content}`;
+// A body list joins each post's stored row (store/stored-bytes.ts).
+const withBody = sql`LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ${false}`;
+
+// storedBodyColumns as text: the lists are written in SQL of their own.
+const BODY_COLUMNS = {
+  meta: "b.etag, b.body",
+  full: `b.full_etag AS etag, b.body, b.content_at AS "contentAt", p.static_html AS "staticHtml",
+    p.content_json AS json, p.markdown`,
+};
 
 const records = (kind: ScopeKind, content: boolean) =>
   statement(
@@ -182,17 +189,17 @@ const records = (kind: ScopeKind, content: boolean) =>
     `folio_v4_list_${kind}${content ? "_content" : ""}`,
   );
 
-interface BodyRow extends Omit<ListedBody, "publishedAt" | "body"> {
+interface BodyRow extends Omit<ListedBody, "publishedAt" | "body" | "content">, StoredBodyRow {
   publishedAt: number | string;
-  body: Buffer | string | null;
 }
 
-const bodies = (kind: ScopeKind) =>
+const bodies = (kind: ScopeKind, form: keyof typeof BODY_COLUMNS) =>
   statement(
     (_, a: ListArgs, dialect) =>
-      sql<BodyRow>`SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt", b.body
-  ${SCOPES[kind](dialect, withBody(a), a)}`,
-    `folio_v4_list_${kind}_bodies`,
+      sql<BodyRow>`SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt",
+    ${raw(BODY_COLUMNS[form])}
+  ${SCOPES[kind](dialect, withBody, a)}`,
+    `folio_v6_list_${kind}_bodies${form === "full" ? "_content" : ""}`,
   );
 
 /**
@@ -201,7 +208,7 @@ const bodies = (kind: ScopeKind) =>
  * what was made of the list beside it (store/site-pages.ts), which compares the text as it is.
  */
 export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
-  const listed = sql`SELECT p.id, b.etag ${byPublication(d, withBody(a), a)}`;
+  const listed = sql`SELECT p.id, b.etag ${byPublication(d, withBody, a)}`;
   // In the order the range yields them, with no sort of its own: a reader of the pairs that
   // ever saw them in another order would only make its page again.
   const agg =
@@ -214,14 +221,18 @@ export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
 export const LIST_STATEMENTS = Object.fromEntries(
   (Object.keys(SCOPES) as ScopeKind[]).map((kind) => [
     kind,
-    { meta: records(kind, false), full: records(kind, true), bodies: bodies(kind) },
+    {
+      meta: records(kind, false),
+      full: records(kind, true),
+      bodies: { meta: bodies(kind, "meta"), full: bodies(kind, "full") },
+    },
   ]),
 ) as Record<
   ScopeKind,
   {
     meta: Statement<ListArgs, PostRow>;
     full: Statement<ListArgs, PostRow>;
-    bodies: Statement<ListArgs, BodyRow>;
+    bodies: Record<keyof typeof BODY_COLUMNS, Statement<ListArgs, BodyRow>>;
   }
 >;
 
@@ -257,16 +268,17 @@ const CURSOR_KEY = statement(
   "folio_v4_cursor_key",
 );
 
-/** SQLite's rows are already the record; PostgreSQL hands BIGINT and the bodies as text. */
+/** PostgreSQL hands BIGINT and the bodies as text. */
 function toListedBody(row: BodyRow): ListedBody {
-  if (typeof row.publishedAt === "number" && typeof row.body !== "string") return row as ListedBody;
-  const { body } = row;
-  return {
+  const { body = null, content } = storedBytes(row);
+  const listed: ListedBody = {
     id: row.id,
     publicationId: row.publicationId,
     publishedAt: Number(row.publishedAt),
-    body: typeof body === "string" ? Buffer.from(body) : body,
+    body,
   };
+  if (content !== undefined) listed.content = content;
+  return listed;
 }
 
 /** The list's arguments; unused ones are never bound. */
@@ -277,8 +289,8 @@ export function listArgs(query: ListQuery): [ScopeKind, ListArgs] {
   // Visible at `now` and before the position is visible at whichever is earlier; bound so,
   // the visibility term starts its range where the page starts, should the planner pick it.
   const at = Math.min(query.visibleAt, publishedAt);
-  const { limit, withContent: content } = query;
-  return [kind, { key, publicationId, publishedAt, id, at, limit, content }];
+  const { limit } = query;
+  return [kind, { key, publicationId, publishedAt, id, at, limit }];
 }
 
 export function postLists(reads: Reads): PostLists {
@@ -290,7 +302,8 @@ export function postLists(reads: Reads): PostLists {
     },
     async listBodies(query) {
       const [kind, args] = listArgs(query);
-      return (await reads.rows(LIST_STATEMENTS[kind].bodies, args)).map(toListedBody);
+      const form = query.withContent ? "full" : "meta";
+      return (await reads.rows(LIST_STATEMENTS[kind].bodies[form], args)).map(toListedBody);
     },
     async neighbours({ publicationId, position, visibleAt }) {
       const args = { publicationId, ...position, now: visibleAt };

@@ -94,7 +94,6 @@ interface ProbeArgs {
   publicationId: string;
   postSlug: string;
   now: number;
-  content: boolean;
 }
 
 // Reading a form costs its bytes (each is a few kilobytes): a probe reads only those it sends.
@@ -104,16 +103,17 @@ const probe = (forms: readonly PageForm[]) =>
       db
         .selectFrom("posts as p")
         .leftJoin("post_bytes as b", (join) =>
-          join.onRef("b.post_id", "=", "p.id").on("b.content", "=", a.content),
+          join.onRef("b.post_id", "=", "p.id").on("b.content", "=", false),
         )
         .leftJoin("site_pages as s", "s.post_id", "p.id")
-        .select(["p.id", "p.published_at as publishedAt", "b.etag as postEtag"])
+        // The post with content's validator: the page shows its content.
+        .select(["p.id", "p.published_at as publishedAt", "b.full_etag as postEtag"])
         .select(["s.fingerprint", "s.etag", sql<number | string | null>`length(s.body)`.as("size")])
         .select(forms.map((form) => `s.${form}` as const))
         .where("p.publication_id", "=", a.publicationId)
         .where("p.slug", "=", a.postSlug)
         .where(visibleAt("p", a.now)),
-    `folio_v5_site_page_${forms.join("_")}`,
+    `folio_v6_site_page_${forms.join("_")}`,
   );
 
 /** A statement for every form a read may ask for: all of them, or each alone. */
@@ -132,7 +132,7 @@ export const homeProbe = (forms: readonly PageForm[]) =>
     ${sql.join(forms.map((form) => sql.ref(`s.${form}`)))},
     ${publicationEtags(d, a)} AS listed
   FROM (SELECT 1 AS one) o LEFT JOIN site_home_pages s ON s.publication_id = ${a.key}`,
-    `folio_v5_site_home_${forms.join("_")}`,
+    `folio_v6_site_home_${forms.join("_")}`,
   );
 
 interface HomeRow extends Partial<Record<PageForm, Uint8Array | null>> {
@@ -180,7 +180,7 @@ const KEEP_HOME = keep("site_home_pages", "publication_id");
 export function sitePageStore(reads: Reads, writes: Pick<Executor, "changes">): SitePageStore {
   return {
     async probeSitePage(publicationId, postSlug, now, forms) {
-      const args = { publicationId, postSlug, now, content: true };
+      const args = { publicationId, postSlug, now };
       const [row] = await reads.rows(PROBES[forms], args);
       if (row === undefined) return undefined;
       const probe: StoredPageProbe = { postId: row.id, publishedAt: Number(row.publishedAt) };

@@ -14,10 +14,28 @@ export interface WireBytes {
   etag: string;
 }
 
-/** A post's two bodies: without content (`meta`) and with it (`full`). */
+/**
+ * A post's body with content is its body without (`meta`) with the content's members put in at
+ * byte `at`: only the meta body is stored, the content is read from the post's own columns, so
+ * a post's content is written once, not twice. `etag` is the body with content's validator.
+ */
+export interface ContentPlace {
+  etag: string;
+  at: number;
+}
+
+/** A post's body without content, and where its content goes for the body with it. */
 export interface PostWire {
   meta: WireBytes;
-  full: WireBytes;
+  full: ContentPlace;
+}
+
+/** The content a body with content puts in, as the post's columns hold it. */
+export interface StoredContent {
+  at: number;
+  staticHtml: string;
+  json: string;
+  markdown: string;
 }
 
 /** Builds a post's bodies from the post read back with its content. Pure and synchronous. */
@@ -27,6 +45,8 @@ export type Represent = (post: PostRecord) => PostWire;
  * A visible post's stored body, with the few columns its headers need. `body` and `etag` are
  * absent when the post has no stored bytes (written by a store opened without a Represent,
  * or not yet filled after the migration): the caller then builds them from the record.
+ * Asked with content, `body` is the body without it and `content` what goes in, at its place;
+ * `etag` is then the validator of the body with content.
  */
 export interface StoredBody {
   id: string;
@@ -36,6 +56,7 @@ export interface StoredBody {
   updatedAt: number;
   body?: Buffer;
   etag?: string;
+  content?: StoredContent;
 }
 
 export interface StoredBytesReader {
@@ -53,69 +74,110 @@ export interface StoredBytesReader {
   ): Promise<StoredBody | undefined>;
 }
 
-/** Whose body: `content` says which of the two, `now` the instant it must be visible at. */
+/** `now`: the instant the post must be visible at. */
 export interface StoredArgs {
-  content: boolean;
   now: number;
 }
 
-// The body joins on (post, content). Visibility is decided in the WHERE clause, after the key,
-// as for every read: a hidden post costs what a missing one costs.
-export const selectStored = (db: Kysely<Tables>, a: StoredArgs) =>
+/**
+ * A post's stored row: one a post (`content` false; rows with content true are an older
+ * Folio's, which this one neither writes nor reads).
+ */
+export const joinStored = (db: Kysely<Tables>) =>
   db
     .selectFrom("posts as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
     .leftJoin("post_bytes as b", (join) =>
-      join.onRef("b.post_id", "=", "p.id").on("b.content", "=", a.content),
-    )
-    .select(["p.id", "p.publication_id as publicationId", "pub.slug as publicationSlug"])
-    .select(["p.slug", "p.updated_at as updatedAt", "b.etag", "b.body"]);
+      join.onRef("b.post_id", "=", "p.id").on("b.content", "=", false),
+    );
 
-interface BodyRow extends Omit<StoredBody, "updatedAt" | "etag" | "body"> {
-  updatedAt: number | string;
+/** The validator of the body asked for, its stored bytes, and the content it puts in. */
+export const storedBodyColumns = (content: boolean) =>
+  content
+    ? (["b.full_etag as etag", "b.body", "b.content_at as contentAt", ...CONTENT] as const)
+    : (["b.etag", "b.body"] as const);
+
+const CONTENT = ["p.static_html as staticHtml", "p.content_json as json", "p.markdown"] as const;
+
+// Visibility is decided in the WHERE clause, after the key, as for every read: a hidden post
+// costs what a missing one costs.
+export const selectStored = (db: Kysely<Tables>, content: boolean) =>
+  joinStored(db)
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .select(["p.id", "p.publication_id as publicationId", "pub.slug as publicationSlug"])
+    .select(["p.slug", "p.updated_at as updatedAt"])
+    .select(storedBodyColumns(content));
+
+/** What a stored row gives of its body: the columns of `storedBodyColumns`. */
+export interface StoredBodyRow {
   etag: string | null;
   body: string | Buffer | null;
+  contentAt?: number | null;
+  staticHtml?: string | null;
+  json?: string | null;
+  markdown?: string | null;
+}
+
+interface BodyRow
+  extends Omit<StoredBody, "updatedAt" | "etag" | "body" | "content">, StoredBodyRow {
+  updatedAt: number | string;
 }
 
 /**
- * SQLite hands the body as a BLOB, PostgreSQL as text, and the time as a number or as BIGINT
- * text; a post without stored bytes has neither body nor ETag.
+ * SQLite hands the body as a BLOB, PostgreSQL as text; a post without stored bytes (or, asked
+ * with content, without its place, as a row an older Folio wrote) has neither body nor ETag.
  */
+export function storedBytes(row: StoredBodyRow): Pick<StoredBody, "body" | "etag" | "content"> {
+  if (row.etag === null || row.body === null) return {};
+  const body = typeof row.body === "string" ? Buffer.from(row.body) : row.body;
+  if (row.contentAt === undefined) return { etag: row.etag, body };
+  if (row.contentAt === null) return {};
+  const content = {
+    at: Number(row.contentAt),
+    staticHtml: row.staticHtml ?? "",
+    json: row.json ?? "",
+    markdown: row.markdown ?? "",
+  };
+  return { etag: row.etag, body, content };
+}
+
+/** The time as a number or as BIGINT text, and the body as `storedBytes` reads it. */
 export function toStoredBody(row: BodyRow): StoredBody {
-  const stored: StoredBody = {
+  return {
     id: row.id,
     publicationId: row.publicationId,
     publicationSlug: row.publicationSlug,
     slug: row.slug,
     updatedAt: Number(row.updatedAt),
+    ...storedBytes(row),
   };
-  if (row.etag !== null && row.body !== null) {
-    stored.etag = row.etag;
-    stored.body = typeof row.body === "string" ? Buffer.from(row.body) : row.body;
-  }
-  return stored;
 }
 
-const BY_ID = statement((db, a: StoredArgs & { id: string }) =>
-  selectStored(db, a).where("p.id", "=", a.id).where(visibleAt("p", a.now)),
-);
+const byId = (content: boolean) =>
+  statement((db, a: StoredArgs & { id: string }) =>
+    selectStored(db, content).where("p.id", "=", a.id).where(visibleAt("p", a.now)),
+  );
 
-const BY_SLUGS = statement((db, a: StoredArgs & { publicationSlug: string; postSlug: string }) =>
-  selectStored(db, a)
-    .where("pub.slug", "=", a.publicationSlug)
-    .where("p.slug", "=", a.postSlug)
-    .where(visibleAt("p", a.now)),
-);
+const bySlugs = (content: boolean) =>
+  statement((db, a: StoredArgs & { publicationSlug: string; postSlug: string }) =>
+    selectStored(db, content)
+      .where("pub.slug", "=", a.publicationSlug)
+      .where("p.slug", "=", a.postSlug)
+      .where(visibleAt("p", a.now)),
+  );
+
+const BY_ID = { meta: byId(false), full: byId(true) };
+const BY_SLUGS = { meta: bySlugs(false), full: bySlugs(true) };
 
 /** One statement a lookup (PostgreSQL joins a turn's lookups: postgres/stored-bytes.ts). */
 export function storedBytesReader(reads: Reads): StoredBytesReader {
   return {
     async findStoredById(id, content, now) {
-      const [row] = await reads.rows(BY_ID, { content, now, id });
+      const [row] = await reads.rows(BY_ID[content ? "full" : "meta"], { now, id });
       return row && toStoredBody(row);
     },
     async findStoredBySlugs(publicationSlug, postSlug, content, now) {
-      const [row] = await reads.rows(BY_SLUGS, { content, now, publicationSlug, postSlug });
+      const args = { now, publicationSlug, postSlug };
+      const [row] = await reads.rows(BY_SLUGS[content ? "full" : "meta"], args);
       return row && toStoredBody(row);
     },
   };

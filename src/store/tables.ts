@@ -43,6 +43,10 @@ export interface Tables {
     etag: string;
     /** TEXT on PostgreSQL, a BLOB on SQLite. */
     body: string | Buffer;
+    /** The validator of the body with content; NULL in a row an older Folio wrote. */
+    full_etag: string | null;
+    /** The byte of `body` the content's members go in at; NULL as `full_etag`. */
+    content_at: number | null;
   };
   site_pages: {
     post_id: string;

@@ -64,11 +64,15 @@ async function migratedFromBefore(factory: StoreFactory) {
       db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(i + 1);
     });
     db.close();
-    const open = () => openSqliteStore(path, { represent: representPost });
-    let store = open();
+    // Before the migration, a store that keeps no response bytes: the bytes' columns of
+    // later steps are not there yet (migrate fills them).
+    let store = openSqliteStore(path);
     // A connection that wrote before step 14 keeps indexing each row at once; one opened
     // after it indexes a write's posts once, at its commit: the tests after the fill use that.
-    const reopen = async () => (await store.close(), (store = open()));
+    const reopen = async () => (
+      await store.close(),
+      (store = openSqliteStore(path, { represent: representPost }))
+    );
     const dispose = async () => (await store.close(), rmSync(dir, { recursive: true }));
     return { store, dispose, reopen, path };
   }
@@ -81,8 +85,11 @@ async function migratedFromBefore(factory: StoreFactory) {
     await client.query("INSERT INTO folio_schema (version) VALUES ($1)", [i + 1]);
   }
   await client.end();
-  const store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url, represent: representPost });
-  const reopen = async () => store;
+  let store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url });
+  const reopen = async () => (
+    await store.close(),
+    (store = openPostgresStore({ ...DEFAULT_POSTGRES_SETTINGS, url, represent: representPost }))
+  );
   const dispose = async () => (await store.close(), await dropDatabase(name));
   return { store, reopen, dispose, path: url };
 }

@@ -151,6 +151,33 @@ for (const factory of await storeFactories()) {
       }
     });
 
+    test("an older Folio's row, its body with content whole, is read from the record until filled", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        const [whole, stale] =
+          factory.name === "sqlite" ? ["1", "X'7374616c65'"] : ["true", "'stale'"];
+        await runBehind(
+          factory,
+          url,
+          `UPDATE post_bytes SET full_etag = NULL, content_at = NULL WHERE post_id = 'pst_1';
+          INSERT INTO post_bytes (post_id, content, etag, body)
+            VALUES ('pst_1', ${whole}, '"stale"', ${stale})`,
+        );
+        const withContent = await store.findStoredById("pst_1", true, NOW);
+        assert.equal(withContent?.slug, "hello-world");
+        assert.equal(withContent?.body, undefined, "the reader falls back to the record");
+        const meta = await store.findStoredById("pst_1", false, NOW);
+        assert.ok(meta?.body && meta.etag, "the body without content is served as stored");
+        await store.migrate();
+        const filled = await store.findStoredById("pst_1", true, NOW);
+        assert.ok(filled?.content && filled.etag !== '"stale"');
+        await assertStoredMatch(store, factory, url);
+      } finally {
+        await dispose();
+      }
+    });
+
     test("many reads at once answer as each alone does (PostgreSQL joins them)", async () => {
       const { store, dispose } = await factory.create();
       try {

@@ -6,6 +6,7 @@ import type { ListedBody, PublicationRecord } from "../../store/post-store.js";
 import { Answer, JSON_TYPE } from "../wire/answer.js";
 import { pagination, serialize } from "./wire.js";
 import { toWirePublication } from "../wire/publication.js";
+import { contentParts } from "../wire/representation.js";
 
 /**
  * A page joined from the posts' stored bodies: the bytes `postPageAnswer` would make, with no
@@ -13,24 +14,14 @@ import { toWirePublication } from "../wire/publication.js";
  */
 export function postBodiesAnswer(page: Page<ListedBody>, keys: string[]): Answer | undefined {
   const bodies = storedBodies(page.items);
-  return (
-    bodies &&
-    new Answer(
-      pageBytes(
-        bodies.map((body) => [body]),
-        page,
-      ),
-      JSON_TYPE,
-      keys,
-    )
-  );
+  return bodies && new Answer(pageBytes(bodies, page), JSON_TYPE, keys);
 }
 
 /** The feed's page joined from stored bodies, as `feedPageAnswer` would make it. */
 export function feedBodiesAnswer(page: Page<FeedItem<ListedBody>>, keys: string[]) {
   const bodies = storedBodies(page.items.map((item) => item.post));
   if (bodies === undefined) return undefined;
-  const items = page.items.map((item, i) => [POST_OPEN, bodies[i]!, itemTail(item)]);
+  const items = page.items.map((item, i) => [POST_OPEN, ...bodies[i]!, itemTail(item)]);
   return new Answer(pageBytes(items, page), JSON_TYPE, keys);
 }
 
@@ -62,9 +53,12 @@ const USER_OPEN = Buffer.from(',"user":');
 const CLOSE = Buffer.from("}");
 const COMMA = Buffer.from(",");
 
-function storedBodies(posts: readonly ListedBody[]): Buffer[] | undefined {
-  const bodies = posts.map((post) => post.body);
-  return bodies.every((body) => body !== null) ? (bodies as Buffer[]) : undefined;
+/** Each post's body as the parts it is joined from (with content: three). */
+function storedBodies(posts: readonly ListedBody[]): Buffer[][] | undefined {
+  if (!posts.every((post) => post.body !== null)) return undefined;
+  return posts.map(({ body, content }) =>
+    content === undefined ? [body!] : contentParts(body!, content),
+  );
 }
 
 /** The page's bytes, copied once: each item is the parts it is made of. */

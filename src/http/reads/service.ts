@@ -8,7 +8,7 @@ import { PostCache } from "../../posts/post-cache.js";
 import { PublicationDomains } from "../../posts/publication-domains.js";
 import { PostService, type Clock } from "../../posts/post-service.js";
 import type { PostStore } from "../../store/post-store.js";
-import { Representation } from "../wire/representation.js";
+import { Representation, storedWire } from "../wire/representation.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -57,8 +57,13 @@ export async function installReadService(app: FastifyInstance, parts: ReadServic
   app.decorate("postCache", cache);
   return new PostService({
     ...{ store, cache, goLive, clock, missTtlMs: config.cacheMissTtlMs },
-    fromStored: (post, bytes) =>
-      new Representation(post, bytes, config.siteUrl, domains.originOf(post.publicationSlug)),
+    fromStored: (post) =>
+      new Representation(
+        post,
+        storedWire(post),
+        config.siteUrl,
+        domains.originOf(post.publicationSlug),
+      ),
     represent: (post, withContent) =>
       Representation.of(post, withContent, config.siteUrl, domains.originOf(post.publicationSlug)),
   });

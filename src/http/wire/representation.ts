@@ -7,7 +7,13 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { createRequire } from "node:module";
 import type FastJson from "fast-json-stringify";
-import type { PostRecord, PostWire, WireBytes } from "../../store/post-store.js";
+import type {
+  PostRecord,
+  PostWire,
+  StoredBody,
+  StoredContent,
+  WireBytes,
+} from "../../store/post-store.js";
 import { canonicalLink, surrogateKey } from "../edge/headers.js";
 import { PostSchema } from "./schemas.js";
 import { toWirePost } from "./post.js";
@@ -45,15 +51,92 @@ export function postSerializer(): (post: object) => string {
 export const strongEtag = (body: Buffer) =>
   `"${createHash("sha1").update(body).digest("base64url")}"`;
 
-/** A post's body as the API sends it, and its strong validator. */
-export function wireBytes(post: PostRecord, includeContent: boolean): WireBytes {
-  const body = Buffer.from(postSerializer()(toWirePost(post, includeContent)));
+/** A post's body without content, and its strong validator. */
+function metaBytes(post: PostRecord): WireBytes {
+  const body = Buffer.from(postSerializer()(toWirePost(post, false)));
   return { body, etag: strongEtag(body) };
 }
 
-/** Both bodies of a post, for the store to keep with it (the composition root passes this). */
+/**
+ * Where a body without content takes the content's members. The serializer writes the
+ * required members first, then the optional ones in the schema's order (PostSchema), where
+ * only coinId follows the content: before `,"coinId":`, or else before the closing brace.
+ * The name cannot be found earlier, in a value: a string holds no bare quote.
+ */
+function contentAt(meta: Buffer, post: PostRecord): number {
+  const at = post.coinId === undefined ? meta.length - 1 : meta.indexOf(',"coinId":');
+  if (at < 0 || meta[meta.length - 1] !== 0x7d)
+    throw new Error(`no place for the content in post ${post.id}'s body`);
+  return at;
+}
+
+/** The content's members as the serializer writes them (JSON.stringify's escapes). */
+function contentMembers(c: StoredContent): string {
+  const [html, json, markdown] = [c.staticHtml, c.json, c.markdown].map((t) => JSON.stringify(t));
+  return `,"staticHtml":${html},"json":${json},"markdown":${markdown}`;
+}
+
+/** The body with content as three parts: the body without, split where its content goes. */
+export function contentParts(meta: Buffer, content: StoredContent): Buffer[] {
+  const members = Buffer.from(contentMembers(content));
+  return [meta.subarray(0, content.at), members, meta.subarray(content.at)];
+}
+
+/** The body with content: the body without, its content put in at its place. */
+export function joinContent(meta: Buffer, content: StoredContent): Buffer {
+  const members = contentMembers(content);
+  const length = Buffer.byteLength(members);
+  const body = Buffer.allocUnsafeSlow(meta.length + length);
+  meta.copy(body, 0, 0, content.at);
+  body.write(members, content.at);
+  meta.copy(body, content.at + length, content.at);
+  return body;
+}
+
+type WellFormed = { isWellFormed(): boolean };
+
+/**
+ * The body with content's strong validator, from its parts: what they hash to is decided by
+ * the bytes of the body, so two bodies that differ differ in a part. The content is hashed as
+ * it is, not escaped: escaping costs more than hashing. A string with a lone surrogate, which
+ * UTF-8 cannot hold and JSON escapes, is hashed as its escape, marked apart.
+ */
+export function contentEtag(meta: Buffer, content: StoredContent): string {
+  const hash = createHash("sha1").update(meta).update(`\0${content.at}`);
+  for (const text of [content.staticHtml, content.json, content.markdown]) {
+    const whole = (text as unknown as WellFormed).isWellFormed();
+    const part = whole ? text : JSON.stringify(text);
+    hash.update(`\0${whole ? "t" : "j"}${part.length}\0`).update(part);
+  }
+  return `"${hash.digest("base64url")}"`;
+}
+
+const contentOf = (post: PostRecord, at: number): StoredContent => ({
+  at,
+  staticHtml: post.content?.staticHtml ?? "",
+  json: post.content?.json ?? "",
+  markdown: post.content?.markdown ?? "",
+});
+
+/** A post's body as the API sends it, and its strong validator. */
+export function wireBytes(post: PostRecord, includeContent: boolean): WireBytes {
+  const meta = metaBytes(post);
+  if (!includeContent) return meta;
+  const content = contentOf(post, contentAt(meta.body, post));
+  return { body: joinContent(meta.body, content), etag: contentEtag(meta.body, content) };
+}
+
+/** A stored post's bytes as sent: its content put in, when it was asked for. */
+export function storedWire({ body, etag, content }: StoredBody): WireBytes {
+  if (body === undefined || etag === undefined) throw new Error("a post without stored bytes");
+  return { body: content === undefined ? body : joinContent(body, content), etag };
+}
+
+/** What the store keeps of a post (the composition root passes this): store/stored-bytes.ts. */
 export function representPost(post: PostRecord): PostWire {
-  return { meta: wireBytes(post, false), full: wireBytes(post, true) };
+  const meta = metaBytes(post);
+  const at = contentAt(meta.body, post);
+  return { meta, full: { etag: contentEtag(meta.body, contentOf(post, at)), at } };
 }
 
 /** What a post's headers need besides its bytes: from a record, or stored beside the bytes. */

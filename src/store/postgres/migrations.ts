@@ -5,6 +5,7 @@ import type { PoolClient } from "pg";
 import { SchemaTooNewError, type SchemaState } from "../post-store.js";
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { contentPlaceSteps } from "./schema-content-place.js";
 import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
@@ -26,6 +27,7 @@ export const migrations: readonly string[] = [
   ...deskSteps, // 13
   ...searchTriggerSteps, // 14
   ...sitePagesSteps, // 15
+  ...contentPlaceSteps, // 16
 ];
 
 /** Any constant shared by every Folio node; it names the lock, nothing else. */

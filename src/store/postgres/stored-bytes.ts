@@ -24,34 +24,44 @@ import { ReadBatch } from "./read-batch.js";
 import { hasNul } from "./reads.js";
 
 // Many posts a statement (read-batch.ts): ids, or (publication slug, post slug) pairs.
-const AMONG_IDS = statement(
-  (db, a: StoredArgs & { ids: string[] }, dialect) =>
-    selectStored(db, a)
-      .where(among("p.id", a.ids, dialect))
-      .where(visibleAt("p", a.now)),
-  "folio_v4_stored_among_ids",
-);
-const AMONG_SLUGS = statement(
-  (db, a: StoredArgs & { publicationSlugs: string[]; postSlugs: string[] }) =>
-    selectStored(db, a)
-      .where(
-        raw<boolean>`(pub.slug, p.slug) IN (SELECT * FROM unnest(${a.publicationSlugs}::text[], ${a.postSlugs}::text[]))`,
-      )
-      .where(visibleAt("p", a.now)),
-  "folio_v4_stored_among_slugs",
-);
+const amongIds = (content: boolean) =>
+  statement(
+    (db, a: StoredArgs & { ids: string[] }, dialect) =>
+      selectStored(db, content)
+        .where(among("p.id", a.ids, dialect))
+        .where(visibleAt("p", a.now)),
+    `folio_v6_stored_among_ids${content ? "_content" : ""}`,
+  );
+const amongSlugs = (content: boolean) =>
+  statement(
+    (db, a: StoredArgs & { publicationSlugs: string[]; postSlugs: string[] }) =>
+      selectStored(db, content)
+        .where(
+          raw<boolean>`(pub.slug, p.slug) IN (SELECT * FROM unnest(${a.publicationSlugs}::text[], ${a.postSlugs}::text[]))`,
+        )
+        .where(visibleAt("p", a.now)),
+    `folio_v6_stored_among_slugs${content ? "_content" : ""}`,
+  );
+const AMONG_IDS = { meta: amongIds(false), full: amongIds(true) };
+const AMONG_SLUGS = { meta: amongSlugs(false), full: amongSlugs(true) };
 
 /** Posts as written, by id: their bodies are stored from these rows, and the answer read. */
 const STORED_POSTS_BY_IDS = `SELECT ${postColumns("postgres")}${STORED_COLUMNS} ${POSTS_FROM}
   WHERE p.id = ANY($1::text[])`;
-const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body)
-  SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::text[])
-  ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`;
+const UPSERT = `INSERT INTO post_bytes (post_id, content, etag, body, full_etag, content_at)
+  SELECT u.id, false, u.etag, u.body, u.full_etag, u.content_at
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+      AS u(id, etag, body, full_etag, content_at)
+  ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body,
+    full_etag = excluded.full_etag, content_at = excluded.content_at`;
 const DROP = `DELETE FROM post_bytes WHERE post_id = ANY($1::text[])`;
+const DROP_WHOLE = `DELETE FROM post_bytes WHERE post_id = ANY($1::text[]) AND content`;
 const POSTS_OF_AUTHORS = `SELECT DISTINCT post_id FROM post_authors
   WHERE author_id = ANY($1::text[])`;
 const MISSING = `SELECT p.id FROM posts p
-  WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id LIMIT $1`;
+  WHERE NOT EXISTS (SELECT 1 FROM post_bytes b
+    WHERE b.post_id = p.id AND NOT b.content AND b.full_etag IS NOT NULL)
+  ORDER BY p.id LIMIT $1`;
 
 /** Posts re-read and re-serialized per statement: bounds a statement's parameters. */
 const CHUNK = 500;
@@ -61,21 +71,21 @@ const slugsKey = (publicationSlug: string, slug: string) => `${publicationSlug}\
 
 /** `reads`: the read pool's executor (executor.ts). */
 export function postgresStoredBytesReader(reads: Reads): StoredBytesReader {
-  const batches = (content: boolean) => ({
+  const batches = (content: "meta" | "full") => ({
     byId: new ReadBatch(
-      (ids, now) => reads.rows(AMONG_IDS, { content, ids, now }),
+      (ids, now) => reads.rows(AMONG_IDS[content], { ids, now }),
       (row) => row.id,
     ),
     bySlugs: new ReadBatch(
       (keys, now) => {
         const pairs = keys.map((key) => key.split("\0"));
         const [publicationSlugs, postSlugs] = [pairs.map((p) => p[0]!), pairs.map((p) => p[1]!)];
-        return reads.rows(AMONG_SLUGS, { content, now, publicationSlugs, postSlugs });
+        return reads.rows(AMONG_SLUGS[content], { now, publicationSlugs, postSlugs });
       },
       (row) => slugsKey(row.publicationSlug, row.slug),
     ),
   });
-  const [meta, full] = [batches(false), batches(true)];
+  const [meta, full] = [batches("meta"), batches("full")];
   return {
     async findStoredById(id, withContent, visibleAt) {
       if (hasNul([id])) return undefined;
@@ -111,13 +121,14 @@ export async function refreshBytes(
       continue;
     }
     const { rows } = await sql.query<StoredRow>(STORED_POSTS_BY_IDS, [chunk]);
-    const columns: [string[], boolean[], string[], string[]] = [[], [], [], []];
+    const columns: [string[], string[], string[], string[], number[]] = [[], [], [], [], []];
     for (const row of rows) {
       const { meta, full } = represent(toPostRecord(row));
-      columns[0].push(row.id, row.id);
-      columns[1].push(false, true);
-      columns[2].push(meta.etag, full.etag);
-      columns[3].push(meta.body.toString(), full.body.toString());
+      columns[0].push(row.id);
+      columns[1].push(meta.etag);
+      columns[2].push(meta.body.toString());
+      columns[3].push(full.etag);
+      columns[4].push(full.at);
       read.push(row);
     }
     if (rows.length > 0) sql.send(UPSERT, columns);
@@ -138,11 +149,10 @@ export async function fillMissingBytes(client: PoolClient, represent: Represent)
   sql.send("BEGIN");
   try {
     const { rows } = await sql.query<{ id: string }>(MISSING, [CHUNK]);
-    await refreshBytes(
-      sql,
-      represent,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    // A body with content kept whole is an older Folio's, written beside a row it now fills.
+    sql.send(DROP_WHOLE, [ids]);
+    await refreshBytes(sql, represent, ids);
     await sql.query("COMMIT");
     return rows.length;
   } catch (error) {

@@ -1,6 +1,7 @@
 // Versioned schema steps for the SQLite store. Append only: a released step never changes.
 import { authoringSteps } from "./schema-authoring.js";
 import { bytesSteps } from "./schema-bytes.js";
+import { contentPlaceSteps } from "./schema-content-place.js";
 import { deskSteps } from "./schema-desk.js";
 import { discoverySteps } from "./schema-discovery.js";
 import { postsSteps } from "./schema-posts.js";
@@ -22,4 +23,5 @@ export const migrations: readonly string[] = [
   ...deskSteps, // 13
   ...searchPendingSteps, // 14
   ...sitePagesSteps, // 15
+  ...contentPlaceSteps, // 16
 ];

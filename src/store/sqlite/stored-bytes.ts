@@ -8,12 +8,17 @@ import type { Represent } from "../stored-bytes.js";
 import { asStoreError, lazyStatements } from "./errors.js";
 
 const SQL = {
-  upsert: `INSERT INTO post_bytes (post_id, content, etag, body) VALUES (?, ?, ?, ?)
-    ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body`,
+  upsert: `INSERT INTO post_bytes (post_id, content, etag, body, full_etag, content_at)
+    VALUES (?, 0, ?, ?, ?, ?)
+    ON CONFLICT (post_id, content) DO UPDATE SET etag = excluded.etag, body = excluded.body,
+      full_etag = excluded.full_etag, content_at = excluded.content_at`,
   drop: `DELETE FROM post_bytes WHERE post_id = ?`,
+  dropWhole: `DELETE FROM post_bytes WHERE post_id = ? AND content = 1`,
   postsOfAuthor: `SELECT DISTINCT post_id FROM post_authors WHERE author_id = ?`,
   missing: `SELECT p.id FROM posts p
-    WHERE NOT EXISTS (SELECT 1 FROM post_bytes b WHERE b.post_id = p.id) ORDER BY p.id ${limitBy("?")}`,
+    WHERE NOT EXISTS (SELECT 1 FROM post_bytes b
+      WHERE b.post_id = p.id AND b.content = 0 AND b.full_etag IS NOT NULL)
+    ORDER BY p.id ${limitBy("?")}`,
 };
 
 // The post as every read gives it, run here on the write's connection inside its transaction.
@@ -51,8 +56,7 @@ export class SqliteBytesWriter {
     // Deleted in this transaction: its bodies went with it (ON DELETE CASCADE).
     if (row === undefined) return;
     const { meta, full } = this.represent(toPostRecord(row));
-    this.sql(SQL.upsert).run(id, 0, meta.etag, meta.body);
-    this.sql(SQL.upsert).run(id, 1, full.etag, full.body);
+    this.sql(SQL.upsert).run(id, meta.etag, meta.body, full.etag, full.at);
   }
 
   /** Every post that shows one of these authors: its body embeds the author. */
@@ -69,6 +73,8 @@ export class SqliteBytesWriter {
   fillMissing(limit: number): number {
     if (this.represent === undefined) return 0;
     const ids = this.sql(SQL.missing).pluck().all(limit) as string[];
+    // A body with content kept whole is an older Folio's, written beside a row it now fills.
+    for (const id of ids) this.sql(SQL.dropWhole).run(id);
     this.refresh(ids);
     return ids.length;
   }

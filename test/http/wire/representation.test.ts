@@ -4,7 +4,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { Answer } from "../../../src/http/wire/answer.js";
-import { Representation, ownBytes } from "../../../src/http/wire/representation.js";
+import {
+  Representation,
+  contentParts,
+  ownBytes,
+  postSerializer,
+  representPost,
+} from "../../../src/http/wire/representation.js";
+import { toWirePost } from "../../../src/http/wire/post.js";
+import type { PostRecord } from "../../../src/store/post-store.js";
 
 const head = { id: "pst_1", publicationId: "pub_1", publicationSlug: "p", slug: "s", updatedAt: 0 };
 /** Bytes as Node hands them out under 4 KiB: a view into a slab of its shared pool. */
@@ -40,4 +48,64 @@ test("an answer keeps its body on its own, with the validator of the same bytes"
 test("bytes already their own are kept as they are, not copied", () => {
   const own = Buffer.alloc(10_000, 7);
   assert.equal(ownBytes(own), own);
+});
+
+// A body with content is stored as the body without and a place (store/stored-bytes.ts).
+const post = (over: Partial<PostRecord> = {}): PostRecord => ({
+  ...head,
+  status: "published",
+  title: 'A "quoted" title, \\ and a "categories": trap',
+  categories: ["news", ',"categories":'],
+  authors: [{ id: "usr_1", publicationId: "pub_1", name: ',"coinId":"x"' }],
+  content: { staticHtml: "<p>hi</p>", json: '{"type":"doc"}', markdown: "hi" },
+  ...over,
+});
+
+const hostile = [
+  "",
+  "plain",
+  'quotes " and \\ backslashes',
+  "controls \u0000 \u0001 \n \t \u001f",
+  "astral 😀 and lone \ud800 and \udc00 surrogates",
+  ',"coinId":"x","categories":[]}',
+  "long ".repeat(3000),
+];
+
+test("a body with content joined at its place is the serializer's own bytes", () => {
+  for (const text of hostile) {
+    for (const over of [
+      {},
+      { coinId: "coin_1" },
+      { subtitle: text, imageUrl: "https://i.test/a" },
+    ]) {
+      const record = post({ ...over, content: { staticHtml: text, json: text, markdown: text } });
+      const serialized = postSerializer()(toWirePost(record, true));
+      const made = Representation.of(record, true, "https://site.test");
+      assert.equal(made.body.toString(), serialized, JSON.stringify(text).slice(0, 40));
+      const { meta, full } = representPost(record);
+      const content = { at: full.at, ...record.content! };
+      assert.equal(Buffer.concat(contentParts(meta.body, content)).toString(), serialized);
+      assert.equal(full.etag, made.etag);
+      assert.equal(meta.etag, Representation.of(record, false, "https://site.test").etag);
+    }
+  }
+});
+
+test("bodies with content that differ have different validators", () => {
+  const etags = new Map<string, string>();
+  const texts = [...hostile, "\\ud800", '"\\ud800"', "\ud801", "a", "b"];
+  for (const a of texts) {
+    for (const field of ["staticHtml", "json", "markdown"] as const) {
+      const content = { staticHtml: "", json: "", markdown: "", [field]: a };
+      const record = post({ content });
+      const made = Representation.of(record, true, "https://site.test");
+      const body = made.body.toString();
+      const seen = etags.get(made.etag);
+      assert.ok(seen === undefined || seen === body, `${made.etag}: two bodies`);
+      etags.set(made.etag, body);
+    }
+  }
+  // The same text moved from one member to the next is another body.
+  assert.equal(etags.size, new Set([...etags.values()]).size);
+  assert.ok(etags.size >= texts.length * 3 - 2, `${etags.size} validators`);
 });
