@@ -130,7 +130,8 @@ export function storedBytes(row: StoredBodyRow): Pick<StoredBody, "body" | "etag
   if (row.etag === null || row.body === null) return {};
   const body = typeof row.body === "string" ? Buffer.from(row.body) : row.body;
   if (row.contentAt === undefined) return { etag: row.etag, body };
-  if (row.contentAt === null) return {};
+  // A place past the body is no place: the record is read instead.
+  if (row.contentAt === null || Number(row.contentAt) >= body.length) return {};
   const content = {
     at: Number(row.contentAt),
     staticHtml: row.staticHtml ?? "",

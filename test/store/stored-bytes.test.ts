@@ -173,6 +173,26 @@ for (const factory of await storeFactories()) {
         const filled = await store.findStoredById("pst_1", true, NOW);
         assert.ok(filled?.content && filled.etag !== '"stale"');
         await assertStoredMatch(store, factory, url);
+
+        // An older Folio's upsert sets the body and its ETag alone; the place beside them was
+        // made for the body it replaced, so it goes with it.
+        // Longer than the old body: its place is inside it.
+        const other = factory.name === "sqlite" ? "zeroblob(4000)" : "repeat('x', 4000)";
+        await runBehind(
+          factory,
+          url,
+          `UPDATE post_bytes SET etag = '"older"', body = ${other} WHERE post_id = 'pst_1'`,
+        );
+        const replaced = await store.findStoredById("pst_1", true, NOW);
+        assert.equal(replaced?.body, undefined, "no content is put in at another body's place");
+        const unchanged = await store.findStoredById("pst_unicode", true, NOW);
+        assert.ok(unchanged?.content, "a row whose body did not change keeps its place");
+        await runBehind(
+          factory,
+          url,
+          `UPDATE post_bytes SET etag = '"moved"' WHERE post_id = 'pst_unicode'`,
+        );
+        assert.ok((await store.findStoredById("pst_unicode", true, NOW))?.content);
       } finally {
         await dispose();
       }

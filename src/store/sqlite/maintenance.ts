@@ -35,7 +35,14 @@ export function sqliteMaintenance(
         db.exec(migrations[version - 1]!);
         db.prepare("INSERT INTO folio_schema (version) VALUES (?)").run(version);
       });
-      for (let v = state.current + 1; v <= state.latest; v++) step(v);
+      // A step may change every row in one statement: its statement journal, kept in memory
+      // for every other write (open.ts), would then hold the whole table.
+      db.pragma("temp_store = FILE");
+      try {
+        for (let v = state.current + 1; v <= state.latest; v++) step(v);
+      } finally {
+        db.pragma("temp_store = MEMORY");
+      }
       // Posts stored before stored bodies (or by a store without a Represent) get theirs.
       const fill = () => inTransaction(db, async () => bytes.fillMissing(500));
       while ((await writes.exclusive(fill)) > 0);

@@ -17,7 +17,8 @@ export function openDatabase(path: string): Database.Database {
     // A statement inside a longer transaction keeps the pages it changes in a statement
     // journal, so that it alone can be undone: in a temporary file by default, written for
     // nearly every page an import touches (2.3 GB of writes for 20,000 posts). In memory it is
-    // at most one statement's pages at a time.
+    // at most one statement's pages at a time (schema steps, which may change a whole table in
+    // one statement, run with a file: sqlite/maintenance.ts).
     db.pragma("temp_store = MEMORY");
     db.pragma("foreign_keys = ON");
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
