@@ -4,7 +4,14 @@
 import { sql, type RawBuilder } from "./kysely.js";
 import { CONTENT_COLUMNS, postColumns, toPostRecord, type PostRow } from "./post-row.js";
 import type { PostRecord } from "./records.js";
-import { storedBytes, type StoredBodyRow, type StoredContent } from "./stored-bytes.js";
+import {
+  storedBodySql,
+  storedJoinSql,
+  storedBytes,
+  type BodyForm,
+  type StoredBodyRow,
+  type StoredContent,
+} from "./stored-bytes.js";
 import { statement, type Dialect, type Reads, type Statement } from "./statement.js";
 import { visibleAt } from "./visibility.js";
 
@@ -171,15 +178,6 @@ const SCOPES = {
 
 const withPublication = (d: Dialect) =>
   sql`${joins(d)} publications pub ON pub.id = p.publication_id`;
-// A body list joins each post's stored row (store/stored-bytes.ts).
-const withBody = sql`LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ${false}`;
-
-// storedBodyColumns as text: the lists are written in SQL of their own.
-const BODY_COLUMNS = {
-  meta: "b.etag, b.body",
-  full: `b.full_etag AS etag, b.body, b.content_at AS "contentAt", p.static_html AS "staticHtml",
-    p.content_json AS json, p.markdown`,
-};
 
 const records = (kind: ScopeKind, content: boolean) =>
   statement(
@@ -193,12 +191,12 @@ interface BodyRow extends Omit<ListedBody, "publishedAt" | "body" | "content">, 
   publishedAt: number | string;
 }
 
-const bodies = (kind: ScopeKind, form: keyof typeof BODY_COLUMNS) =>
+const bodies = (kind: ScopeKind, form: BodyForm) =>
   statement(
     (_, a: ListArgs, dialect) =>
       sql<BodyRow>`SELECT p.id, p.publication_id AS "publicationId", p.published_at AS "publishedAt",
-    ${raw(BODY_COLUMNS[form])}
-  ${SCOPES[kind](dialect, withBody, a)}`,
+    ${raw(storedBodySql(form))}
+  ${SCOPES[kind](dialect, storedJoinSql, a)}`,
     `folio_v6_list_${kind}_bodies${form === "full" ? "_content" : ""}`,
   );
 
@@ -208,7 +206,7 @@ const bodies = (kind: ScopeKind, form: keyof typeof BODY_COLUMNS) =>
  * what was made of the list beside it (store/site-pages.ts), which compares the text as it is.
  */
 export function publicationEtags(d: Dialect, a: ListArgs): RawBuilder<unknown> {
-  const listed = sql`SELECT p.id, b.etag ${byPublication(d, withBody, a)}`;
+  const listed = sql`SELECT p.id, b.etag ${byPublication(d, storedJoinSql, a)}`;
   // In the order the range yields them, with no sort of its own: a reader of the pairs that
   // ever saw them in another order would only make its page again.
   const agg =
@@ -232,7 +230,7 @@ export const LIST_STATEMENTS = Object.fromEntries(
   {
     meta: Statement<ListArgs, PostRow>;
     full: Statement<ListArgs, PostRow>;
-    bodies: Record<keyof typeof BODY_COLUMNS, Statement<ListArgs, BodyRow>>;
+    bodies: Record<BodyForm, Statement<ListArgs, BodyRow>>;
   }
 >;
 

@@ -8,6 +8,7 @@
 import { sql } from "./kysely.js";
 import { listArgs, publicationEtags, type ListArgs, type ListedEtag } from "./post-lists.js";
 import { statement, type Executor, type Reads } from "./statement.js";
+import { joinStored } from "./stored-bytes.js";
 import { visibleAt } from "./visibility.js";
 
 /** A post page in every coding a reader may ask for. */
@@ -100,11 +101,7 @@ interface ProbeArgs {
 const probe = (forms: readonly PageForm[]) =>
   statement(
     (db, a: ProbeArgs) =>
-      db
-        .selectFrom("posts as p")
-        .leftJoin("post_bytes as b", (join) =>
-          join.onRef("b.post_id", "=", "p.id").on("b.content", "=", false),
-        )
+      joinStored(db)
         .leftJoin("site_pages as s", "s.post_id", "p.id")
         // The post with content's validator: the page shows its content.
         .select(["p.id", "p.published_at as publishedAt", "b.full_etag as postEtag"])

@@ -2,7 +2,7 @@
 // that misses the response cache is then one indexed read of ready bytes. What the bytes are
 // (the wire format) is http/'s business: the composition root hands the store a `Represent`,
 // and the store calls it, inside each write transaction, on the post as it reads it back.
-import type { Kysely } from "./kysely.js";
+import { sql, type Kysely } from "./kysely.js";
 import type { PostRecord } from "./records.js";
 import { statement, type Reads } from "./statement.js";
 import type { Tables } from "./tables.js";
@@ -90,13 +90,23 @@ export const joinStored = (db: Kysely<Tables>) =>
       join.onRef("b.post_id", "=", "p.id").on("b.content", "=", false),
     );
 
-/** The validator of the body asked for, its stored bytes, and the content it puts in. */
-export const storedBodyColumns = (content: boolean) =>
-  content
-    ? (["b.full_etag as etag", "b.body", "b.content_at as contentAt", ...CONTENT] as const)
-    : (["b.etag", "b.body"] as const);
+/** The same join as SQL text, for the statements written in SQL (post-lists.ts). */
+export const storedJoinSql = sql`LEFT JOIN post_bytes b ON b.post_id = p.id AND b.content = ${false}`;
 
-const CONTENT = ["p.static_html as staticHtml", "p.content_json as json", "p.markdown"] as const;
+/** The validator of the body asked for, its stored bytes, and the content it puts in. */
+const BODY_COLUMNS = {
+  meta: ["b.etag", "b.body"],
+  full: [
+    ...["b.full_etag as etag", "b.body", "b.content_at as contentAt"],
+    ...["p.static_html as staticHtml", "p.content_json as json", "p.markdown"],
+  ],
+} as const;
+
+export type BodyForm = keyof typeof BODY_COLUMNS;
+
+/** The same columns as SQL text, for the statements written in SQL (post-lists.ts). */
+export const storedBodySql = (form: BodyForm) =>
+  BODY_COLUMNS[form].map((c) => c.replace(/ as (\w+)$/, ' AS "$1"')).join(", ");
 
 // Visibility is decided in the WHERE clause, after the key, as for every read: a hidden post
 // costs what a missing one costs.
@@ -105,9 +115,9 @@ export const selectStored = (db: Kysely<Tables>, content: boolean) =>
     .innerJoin("publications as pub", "pub.id", "p.publication_id")
     .select(["p.id", "p.publication_id as publicationId", "pub.slug as publicationSlug"])
     .select(["p.slug", "p.updated_at as updatedAt"])
-    .select(storedBodyColumns(content));
+    .select(BODY_COLUMNS[content ? "full" : "meta"]);
 
-/** What a stored row gives of its body: the columns of `storedBodyColumns`. */
+/** What a stored row gives of its body: the columns of `BODY_COLUMNS`. */
 export interface StoredBodyRow {
   etag: string | null;
   body: string | Buffer | null;

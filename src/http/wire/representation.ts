@@ -83,15 +83,8 @@ export function contentParts(meta: Buffer, content: StoredContent): Buffer[] {
 }
 
 /** The body with content: the body without, its content put in at its place. */
-export function joinContent(meta: Buffer, content: StoredContent): Buffer {
-  const members = contentMembers(content);
-  const length = Buffer.byteLength(members);
-  const body = Buffer.allocUnsafeSlow(meta.length + length);
-  meta.copy(body, 0, 0, content.at);
-  body.write(members, content.at);
-  meta.copy(body, content.at + length, content.at);
-  return body;
-}
+export const joinContent = (meta: Buffer, content: StoredContent): Buffer =>
+  Buffer.concat(contentParts(meta, content));
 
 type WellFormed = { isWellFormed(): boolean };
 
