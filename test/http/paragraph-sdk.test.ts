@@ -4,46 +4,19 @@
 // category's posts, the feed and both searches — every answer passing the client's own zod
 // response schemas.
 //
-// The client has no base URL option: its dist creates one axios instance with baseURL
-// "https://public.api.paragraph.com/api" when it loads. axios instances take the process's
-// axios defaults at creation, so before loading the client we set axios's transport to
-// fetch, through a fetch that sends the client's origin to this test's server instead.
-// The requests are real HTTP to a listening Folio; the client's code is not touched.
-// Node loads the client's CommonJS build (its package has no "exports"), and with it the
-// CommonJS axios: that is the one configured, resolved from the client's own location.
+// The client has no base URL option: test/helpers/paragraph-sdk.ts catches the one axios
+// instance it makes at load and points it at this test's server. The requests are real HTTP
+// to a listening Folio; the client's code is not touched.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
-import type { AxiosStatic } from "axios";
 import { SEARCH_LIMIT } from "../../src/http/discovery/lookup-docs.js";
 import { NO_SHEDDING, build } from "../helpers/app.js";
 import { makeKey } from "../helpers/authoring.js";
 import { PAST } from "../helpers/fixtures.js";
 import { importLines } from "../helpers/store-tools.js";
+import { pointClientAt, sdk } from "../helpers/paragraph-sdk.js";
 import { storeFactories } from "../helpers/stores.js";
-
-const ORIGINAL_BASE = "https://public.api.paragraph.com/api";
-let target = "";
-
-function toFolio(input: string | URL | Request): string {
-  const url = input instanceof Request ? input.url : String(input);
-  assert.ok(url.startsWith(ORIGINAL_BASE), `the client asked ${url}`);
-  return target + url.slice(ORIGINAL_BASE.length);
-}
-
-const fromHere = createRequire(import.meta.url);
-const fromClient = createRequire(fromHere.resolve("@paragraph-com/sdk"));
-const axios = fromClient("axios") as AxiosStatic;
-axios.defaults.adapter = "fetch";
-axios.defaults.env = {
-  ...axios.defaults.env,
-  fetch: (input: string | URL | Request, init?: RequestInit) =>
-    input instanceof Request
-      ? fetch(new Request(toFolio(input), input), init)
-      : fetch(toFolio(input), init),
-};
-const sdk = await import("@paragraph-com/sdk");
 
 const WALLET = `0x${"5e".repeat(20)}`;
 const data = [
@@ -91,7 +64,7 @@ for (const factory of await storeFactories()) {
       const summary = await importLines(store, data);
       assert.equal(summary.rejected, 0, JSON.stringify(summary.rejections));
       await app.listen({ port: 0, host: "127.0.0.1" });
-      target = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      pointClientAt(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
       const api = new sdk.ParagraphAPI();
 
       const lookups = [
