@@ -3,7 +3,9 @@
 // (a stored body read as a Buffer, its Representation, the id and slug keys), measured after a
 // full collection. `npm run build && node --expose-gc dist/bench/cache-entry.js`.
 import { randomBytes } from "node:crypto";
+import { KeptPost } from "../src/http/wire/kept-post.js";
 import { Representation } from "../src/http/wire/representation.js";
+import { ByteArena } from "../src/posts/byte-arena.js";
 import { PostCache } from "../src/posts/post-cache.js";
 
 const N = Number(process.env.BENCH_ENTRIES ?? 20_000);
@@ -16,7 +18,8 @@ function settled() {
   return process.memoryUsage();
 }
 
-const cache = new PostCache<Representation>(Number.MAX_SAFE_INTEGER);
+const arena = new ByteArena();
+const cache = new PostCache<Representation>(Number.MAX_SAFE_INTEGER, (r) => new KeptPost(arena, r));
 const before = settled();
 for (let i = 0; i < N; i++) {
   const post = {
@@ -29,7 +32,8 @@ for (let i = 0; i < N; i++) {
   // A backing store of its own, as better-sqlite3 hands a BLOB over (not a slice of a pool).
   const body = Buffer.allocUnsafeSlow(BODY).fill(i % 251);
   const etag = `"${randomBytes(20).toString("base64url")}"`;
-  cache.put(true, new Representation(post, { body, etag }, "https://example.com"), cache.ticket());
+  const r = Representation.made(post, { body, etag }, "https://example.com");
+  cache.put(true, r, cache.ticket());
 }
 const after = settled();
 const per = (key: keyof NodeJS.MemoryUsage) => (after[key] - before[key]) / N;

@@ -8,6 +8,7 @@ import Fastify, {
 } from "fastify";
 import type { Config } from "./config/index.js";
 import { GoLiveWatch } from "./posts/go-live.js";
+import { ByteArena } from "./posts/byte-arena.js";
 import { ByteLru, type SharedLru } from "./posts/byte-lru.js";
 import type { Clock } from "./posts/post-service.js";
 import { installReadService } from "./http/reads/service.js";
@@ -70,14 +71,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const webhooks = await installWebhooks(app, { config, store, goLive });
   // One bound for the post cache and the answer cache together: CACHE_MAX_BYTES is the process's.
   const responses: SharedLru = new ByteLru(config.cacheMaxBytes);
+  // Where the caches keep bytes: evicted ones are taken again at once, not left to the GC.
+  const arena = ByteArena.forBound(config.cacheMaxBytes);
   const onChange = webhooks.poke;
   const service = await installReadService(app, {
-    config,
-    clock,
-    store,
-    goLive,
-    responses,
-    onChange,
+    ...{ config, clock, store, goLive },
+    ...{ responses, arena, onChange },
   });
   // At the root, so every route plugin's schemas may refer to them (Post#, Error#).
   for (const schema of sharedSchemas) app.addSchema(schema);

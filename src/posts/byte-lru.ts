@@ -8,6 +8,8 @@
 
 export interface Sized {
   readonly bytes: number;
+  /** Told when the LRU lets go of it (evicted, replaced, deleted, refused): it may free what it holds. */
+  dropped?(): void;
 }
 
 interface Node<K, V> {
@@ -44,10 +46,15 @@ export class ByteLru<K, V extends Sized> {
     return node.value;
   }
 
+  /** The value, its recency left as it is. */
+  peek(key: K): V | undefined {
+    return this.map.get(key)?.value;
+  }
+
   set(key: K, value: V): void {
     this.delete(key);
     const bytes = value.bytes;
-    if (bytes > this.maxBytes) return;
+    if (bytes > this.maxBytes) return value.dropped?.();
     const node: Node<K, V> = { key, value, bytes, older: undefined, newer: undefined };
     this.map.set(key, node);
     this.append(node);
@@ -75,6 +82,7 @@ export class ByteLru<K, V extends Sized> {
   }
 
   clear(): void {
+    for (const node of this.map.values()) node.value.dropped?.();
     this.map.clear();
     this.oldest = this.newest = undefined;
     this.used = 0;
@@ -104,6 +112,7 @@ export class ByteLru<K, V extends Sized> {
     this.map.delete(node.key);
     this.unlink(node);
     this.used -= node.bytes;
+    node.value.dropped?.();
   }
 
   private append(node: Node<K, V>): void {

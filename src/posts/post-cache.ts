@@ -13,6 +13,23 @@ export interface Cacheable extends Sized {
   readonly slug: string;
 }
 
+/** A value as the cache keeps it: `out` gives each read a value of its own. */
+export interface Kept<R> extends Cacheable {
+  out(): R;
+}
+
+/** How the cache keeps a value: in memory it owns (kept-post.ts), or as it is. */
+export type Keep<R> = (value: R) => Kept<R>;
+
+/** Kept as it is: the same object to every read (for values holding nothing to free). */
+export const asItIs = <R extends Cacheable>(value: R): Kept<R> => ({
+  postId: value.postId,
+  publicationSlug: value.publicationSlug,
+  slug: value.slug,
+  bytes: value.bytes,
+  out: () => value,
+});
+
 export interface CacheStats {
   hits: number;
   misses: number;
@@ -58,7 +75,10 @@ export class PostCache<R extends Cacheable> {
   private lookups = 0;
 
   /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
-  constructor(bound: number | SharedLru) {
+  constructor(
+    bound: number | SharedLru,
+    private readonly keep: Keep<R> = asItIs,
+  ) {
     this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
 
@@ -73,14 +93,15 @@ export class PostCache<R extends Cacheable> {
     if (!this.enabled) return undefined;
     const bySlug = "postSlug" in lookup;
     const id = bySlug ? this.slugId(lookup.publicationSlug, lookup.postSlug) : lookup.id;
-    const entry = id === undefined ? undefined : this.post(entryKey(id, withContent));
+    const entry =
+      id === undefined ? undefined : this.post(this.entries.get(entryKey(id, withContent)));
     if (
       entry !== undefined &&
       (!bySlug ||
         (entry.slug === lookup.postSlug && entry.publicationSlug === lookup.publicationSlug))
     ) {
       this.hits++;
-      return entry;
+      return entry.out();
     }
     const miss = this.entries.get(missKey(lookup));
     if (miss instanceof Miss && miss.generation === this.generation && miss.until > now) {
@@ -89,9 +110,8 @@ export class PostCache<R extends Cacheable> {
     return undefined;
   }
 
-  private post(key: string): R | undefined {
-    const value = this.entries.get(key);
-    return value instanceof Miss || value instanceof SlugEntry ? undefined : (value as R);
+  private post(value: Sized | undefined): Kept<R> | undefined {
+    return value instanceof Miss || value instanceof SlugEntry ? undefined : (value as Kept<R>);
   }
 
   private slugId(publicationSlug: string, slug: string): string | undefined {
@@ -106,7 +126,7 @@ export class PostCache<R extends Cacheable> {
 
   put(withContent: boolean, value: R, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
-    this.entries.set(entryKey(value.postId, withContent), value);
+    this.entries.set(entryKey(value.postId, withContent), this.keep(value));
     const key = slugKey(value.publicationSlug, value.slug);
     this.entries.set(key, new SlugEntry(value.postId, keyBytes(key)));
   }
@@ -117,9 +137,16 @@ export class PostCache<R extends Cacheable> {
     this.entries.set(key, new Miss(until, this.generation, keyBytes(key)));
   }
 
-  /** The entry gained bytes (a compressed form): account for them, evicting if need be. */
-  grew(value: R, withContent: boolean, extraBytes: number): void {
-    this.entries.grow(entryKey(value.postId, withContent), extraBytes);
+  /**
+   * Adds to the kept entry of the value's post and form, while the cache holds one (a
+   * compressed form made after it): `add` returns the bytes it added, counted from now.
+   */
+  amend(value: R, withContent: boolean, add: (kept: Kept<R>) => number): void {
+    const key = entryKey(value.postId, withContent);
+    const kept = this.post(this.entries.peek(key));
+    if (kept === undefined) return;
+    const extra = add(kept);
+    if (extra > 0) this.entries.grow(key, extra);
   }
 
   apply(notice: ChangeNotice): void {

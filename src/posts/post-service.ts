@@ -9,7 +9,7 @@ import type {
   StoredBytesReader,
 } from "../store/post-store.js";
 import type { GoLiveWatch } from "./go-live.js";
-import type { Cacheable, Lookup, PostCache } from "./post-cache.js";
+import type { Cacheable, Kept, Lookup, PostCache } from "./post-cache.js";
 
 export type Clock = () => number;
 
@@ -69,9 +69,9 @@ export class PostService<R extends Cacheable> {
     return this.options.store.findMovedSlug(publicationSlug, postSlug, this.now());
   }
 
-  /** Grows a cached representation's accounted size (it gained a compressed form). */
-  grew(representation: R, withContent: boolean, extraBytes: number): void {
-    this.options.cache.grew(representation, withContent, extraBytes);
+  /** Adds to what the cache keeps of the representation's post (a compressed form). */
+  amend(representation: R, withContent: boolean, add: (kept: Kept<R>) => number): void {
+    this.options.cache.amend(representation, withContent, add);
   }
 
   private async read(lookup: Lookup, withContent: boolean, visibleAt: number) {

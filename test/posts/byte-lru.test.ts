@@ -95,3 +95,25 @@ test("under random churn it keeps exactly what an obvious LRU keeps", () => {
   for (const { key, bytes } of [...model.entries]) assert.equal(lru.get(key)?.bytes, bytes);
   assert.equal(lru.size, model.entries.length);
 });
+
+test("a value is told when the LRU lets go of it, however it goes", () => {
+  const released: string[] = [];
+  const value = (name: string, bytes: number) => ({ bytes, dropped: () => released.push(name) });
+  const lru = new ByteLru<string, ReturnType<typeof value>>(100);
+  lru.set("a", value("a", 40));
+  lru.set("b", value("b", 40));
+  lru.set("c", value("c", 40));
+  assert.deepEqual(released, ["a"], "evicted");
+  lru.set("b", value("b2", 10));
+  assert.deepEqual(released, ["a", "b"], "replaced");
+  lru.delete("c");
+  assert.deepEqual(released, ["a", "b", "c"], "deleted");
+  lru.set("huge", value("huge", 101));
+  assert.deepEqual(released, ["a", "b", "c", "huge"], "refused: over the bound");
+  lru.set("d", value("d", 10));
+  lru.grow("d", 200);
+  assert.deepEqual(released, ["a", "b", "c", "huge", "d"], "grown past the bound");
+  lru.clear();
+  assert.deepEqual(released, ["a", "b", "c", "huge", "d", "b2"], "cleared");
+  assert.equal(lru.peek("b"), undefined);
+});

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors.js";
 import type { PostService } from "../../posts/post-service.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
+import { KeptPost } from "../wire/kept-post.js";
 import type { Coding, Representation } from "../wire/representation.js";
 
 export type RepresentationService = PostService<Representation>;
@@ -68,6 +69,9 @@ async function bodyIn(
   if (kept !== undefined) return kept;
   const before = r.bytes;
   const encoded = await r.encode(coding);
-  service.grew(r, withContent, r.bytes - before);
+  // Kept in the cache's arena, or (a cache keeping values as they are) already in `r`.
+  service.amend(r, withContent, (kept) =>
+    kept instanceof KeptPost ? kept.keepEncoded(r, coding, encoded) : r.bytes - before,
+  );
   return encoded;
 }

@@ -2,12 +2,14 @@
 // change notices and go-live times, building Representations from stored bytes or records.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config/index.js";
+import type { ByteArena } from "../../posts/byte-arena.js";
 import type { SharedLru } from "../../posts/byte-lru.js";
 import type { GoLiveWatch } from "../../posts/go-live.js";
 import { PostCache } from "../../posts/post-cache.js";
 import { PublicationDomains } from "../../posts/publication-domains.js";
 import { PostService, type Clock } from "../../posts/post-service.js";
 import type { PostStore } from "../../store/post-store.js";
+import { KeptPost } from "../wire/kept-post.js";
 import { Representation, storedWire } from "../wire/representation.js";
 
 declare module "fastify" {
@@ -24,13 +26,16 @@ interface ReadServiceParts {
   goLive: GoLiveWatch;
   /** The LRU the post cache shares with the answer cache: one byte bound for both. */
   responses: SharedLru;
+  /** Where the post cache keeps its entries' bytes. */
+  arena: ByteArena;
   /** Told of every change notice: the write may have queued webhook deliveries. */
   onChange: () => void;
 }
 
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
-  const cache = new PostCache<Representation>(parts.responses);
+  const { arena } = parts;
+  const cache = new PostCache<Representation>(parts.responses, (r) => new KeptPost(arena, r));
   const domains = new PublicationDomains(store, {
     // What was cached before carries the domains as they were (none at all, while a node
     // whose store was out of reach at start had not read them yet).
@@ -58,7 +63,7 @@ export async function installReadService(app: FastifyInstance, parts: ReadServic
   return new PostService({
     ...{ store, cache, goLive, clock, missTtlMs: config.cacheMissTtlMs },
     fromStored: (post) =>
-      new Representation(
+      Representation.made(
         post,
         storedWire(post),
         config.siteUrl,

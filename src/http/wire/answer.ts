@@ -2,6 +2,7 @@
 // serialized once when made, with its strong validator, its CDN keys, and its compressed
 // forms made on first demand and then kept with it in the cache.
 import {
+  codingEtag,
   compressors,
   ownBytes,
   strongEtag,
@@ -21,9 +22,7 @@ export interface Sendable {
   bytesIn(coding: Coding | undefined): Buffer | Promise<Buffer>;
 }
 
-/** Each coding's bytes are a different representation, so each gets its own tag. */
-export const codingEtag = (etag: string, coding: Coding | undefined) =>
-  coding === undefined ? etag : `${etag.slice(0, -1)}-${coding}"`;
+export { codingEtag };
 
 export class Answer implements Sendable {
   readonly etag: string;

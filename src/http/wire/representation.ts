@@ -20,10 +20,7 @@ import { toWirePost } from "./post.js";
 
 export type Coding = "br" | "gzip";
 
-/**
- * A cached post's cost beyond its bytes: the object, its header strings, its Buffer's handle and
- * its LRU slot. `bench/cache-entry.ts` measured ~1.4 KB of V8 heap an entry (2026-11-25).
- */
+/** A Representation's cost beyond its bytes, kept as it is (see KeptPost for the cache's own). */
 const ENTRY_OVERHEAD_BYTES = 1536;
 
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
@@ -162,20 +159,37 @@ export const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
     ),
 };
 
+/** Each coding's bytes are a different representation, so each gets its own tag. */
+export const codingEtag = (etag: string, coding: Coding | undefined) =>
+  coding === undefined ? etag : `${etag.slice(0, -1)}-${coding}"`;
+
+/** A representation's parts, as made from a post or given back by the cache. */
+export interface RepresentationParts {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly lastModified: string;
+  readonly link: string;
+  readonly surrogateKey: string;
+  readonly postId: string;
+  readonly publicationSlug: string;
+  readonly slug: string;
+  readonly updatedAt: number;
+  /** Its compressed forms, made before. */
+  readonly encoded?: Partial<Record<Coding, Buffer>>;
+}
+
+/** A post's answer for one request: the cache keeps it as a KeptPost (kept-post.ts). */
 export class Representation {
   readonly body: Buffer;
   readonly etag: string;
   readonly lastModified: string;
   readonly link: string;
   readonly surrogateKey: string;
-  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
-  readonly cacheTag: string;
   readonly postId: string;
   readonly publicationSlug: string;
   readonly slug: string;
   readonly updatedAt: number;
-  private readonly encoded: Partial<Record<Coding, Buffer>> = {};
-  private readonly etags: Record<Coding | "identity", string>;
+  private readonly encoded: Partial<Record<Coding, Buffer>>;
 
   /** Serializes and hashes the record: for a post without stored bytes. */
   static of(
@@ -184,27 +198,43 @@ export class Representation {
     siteUrl: string,
     domain?: string,
   ): Representation {
-    return new Representation(post, wireBytes(post, includeContent), siteUrl, domain);
+    return Representation.made(post, wireBytes(post, includeContent), siteUrl, domain);
   }
 
   /** `domain`: the origin of the publication's own domain, when it has one. */
-  constructor(post: PostHead, bytes: WireBytes, siteUrl: string, domain?: string) {
-    this.body = ownBytes(bytes.body);
-    this.etag = bytes.etag;
-    this.lastModified = new Date(post.updatedAt).toUTCString();
-    this.link = canonicalLink(siteUrl, post.publicationSlug, post.slug, domain);
-    this.surrogateKey = `${surrogateKey("post", post.id)} ${surrogateKey("pub", post.publicationId)}`;
-    this.cacheTag = this.surrogateKey.replace(" ", ",");
-    // Each coding's bytes are a different representation, so each gets its own tag.
-    const opaque = this.etag.slice(0, -1);
-    this.etags = { identity: this.etag, gzip: `${opaque}-gzip"`, br: `${opaque}-br"` };
-    this.postId = post.id;
-    this.publicationSlug = post.publicationSlug;
-    this.slug = post.slug;
-    this.updatedAt = post.updatedAt;
+  static made(post: PostHead, bytes: WireBytes, siteUrl: string, domain?: string) {
+    return new Representation({
+      body: bytes.body,
+      etag: bytes.etag,
+      lastModified: new Date(post.updatedAt).toUTCString(),
+      link: canonicalLink(siteUrl, post.publicationSlug, post.slug, domain),
+      surrogateKey: `${surrogateKey("post", post.id)} ${surrogateKey("pub", post.publicationId)}`,
+      postId: post.id,
+      publicationSlug: post.publicationSlug,
+      slug: post.slug,
+      updatedAt: post.updatedAt,
+    });
   }
 
-  /** What it holds in the cache: bytes, and what the object and its header strings cost. */
+  constructor(parts: RepresentationParts) {
+    this.body = parts.body;
+    this.etag = parts.etag;
+    this.lastModified = parts.lastModified;
+    this.link = parts.link;
+    this.surrogateKey = parts.surrogateKey;
+    this.postId = parts.postId;
+    this.publicationSlug = parts.publicationSlug;
+    this.slug = parts.slug;
+    this.updatedAt = parts.updatedAt;
+    this.encoded = { ...parts.encoded };
+  }
+
+  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
+  get cacheTag(): string {
+    return this.surrogateKey.replace(" ", ",");
+  }
+
+  /** What it would hold in a cache that kept it as it is (a cache with no arena: tests). */
   get bytes(): number {
     const encoded = (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0);
     return ENTRY_OVERHEAD_BYTES + this.body.length + encoded;
@@ -226,6 +256,6 @@ export class Representation {
 
   /** The validator of one coding's bytes. */
   etagFor(coding: Coding | undefined): string {
-    return this.etags[coding ?? "identity"];
+    return codingEtag(this.etag, coding);
   }
 }

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { test } from "node:test";
+import { ByteArena, type Held } from "../../src/posts/byte-arena.js";
+
+/** A deterministic stream of numbers, so a failing sequence can be run again. */
+function numbers(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (below: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % below;
+  };
+}
+
+test("a copy is the bytes held, and stays so when the run is released and its place taken", () => {
+  const arena = new ByteArena(4096);
+  const first = randomBytes(400);
+  const held = arena.hold(first);
+  const copy = arena.copy(held);
+  assert.deepEqual(copy, first);
+  arena.release(held);
+  // Fill the slab again: the released place is written over.
+  for (let i = 0; i < 12; i++) arena.hold(Buffer.alloc(400, i + 1));
+  assert.deepEqual(copy, first, "a copy handed out is its reader's own");
+  assert.throws(() => arena.copy(held), /released/);
+});
+
+test("released runs are taken again: the slabs stay within the live bytes and their slack", () => {
+  const slab = 8192;
+  const arena = new ByteArena(slab);
+  const next = numbers(7);
+  const held: { run: Held; bytes: Buffer }[] = [];
+  // A few runs are never released, as hot entries of a cache are not: no slab empties alone.
+  const hot: { run: Held; bytes: Buffer }[] = [];
+  let peak = 0;
+  for (let step = 0; step < 20_000; step++) {
+    if (held.length > 0 && (held.length > 80 || next(3) === 0)) {
+      const [gone] = held.splice(next(held.length), 1);
+      arena.release(gone!.run);
+    } else {
+      const bytes = randomBytes(1 + next(slab / 8));
+      (hot.length < 40 && next(50) === 0 ? hot : held).push({ run: arena.hold(bytes), bytes });
+    }
+    peak = Math.max(peak, arena.live);
+    // Released runs leave holes until room is next needed; the slabs never outgrow the peak.
+    const allowance = peak * 1.25 + 2 * slab;
+    assert.ok(arena.footprint <= allowance, `step ${step}: ${arena.footprint} > ${allowance}`);
+  }
+  for (const { run, bytes } of [...held, ...hot]) assert.deepEqual(arena.copy(run), bytes);
+  assert.equal(
+    arena.live,
+    [...held, ...hot].reduce((n, h) => n + h.bytes.length, 0),
+  );
+  assert.ok(arena.compacted > 0, "holes were closed by moving live runs");
+  for (const { run } of [...held, ...hot]) arena.release(run);
+  assert.ok(arena.footprint <= 2 * slab, `emptied, it keeps ${arena.footprint} bytes`);
+});
+
+test("a run longer than an eighth of a slab has a slab of its own, given back on release", () => {
+  const arena = new ByteArena(4096);
+  const big = randomBytes(600);
+  const held = arena.hold(big);
+  assert.equal(arena.footprint, 600);
+  assert.deepEqual(arena.copy(held), big);
+  arena.release(held);
+  arena.release(held);
+  assert.equal(arena.footprint, 0);
+  assert.equal(arena.live, 0);
+});
+
+test("clear releases every run", () => {
+  const arena = new ByteArena(4096);
+  const runs = [arena.hold(randomBytes(100)), arena.hold(randomBytes(2000))];
+  arena.clear();
+  assert.equal(arena.live, 0);
+  assert.equal(arena.footprint, 0);
+  for (const run of runs) assert.throws(() => arena.copy(run), /released/);
+  assert.deepEqual(arena.copy(arena.hold(Buffer.from("again"))), Buffer.from("again"));
+});
+
+test("slabs are sized to the bound: small bounds get small slabs", () => {
+  assert.equal(ByteArena.forBound(64 * 1024 * 1024).slabBytes, 1024 * 1024);
+  assert.equal(ByteArena.forBound(1024 * 1024).slabBytes, 16 * 1024);
+  assert.equal(ByteArena.forBound(1000).slabBytes, 4096);
+});
