@@ -19,7 +19,10 @@ function settled() {
 }
 
 const arena = new ByteArena();
-const cache = new PostCache<Representation>(Number.MAX_SAFE_INTEGER, (r) => new KeptPost(arena, r));
+const cache = new PostCache<Representation>(Number.MAX_SAFE_INTEGER, {
+  keep: (r) => new KeptPost(arena, r),
+  held: () => arena.footprint,
+});
 const before = settled();
 for (let i = 0; i < N; i++) {
   const post = {

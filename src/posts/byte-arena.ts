@@ -114,15 +114,6 @@ export class ByteArena {
     }
   }
 
-  /** Releases everything. */
-  clear(): void {
-    for (const slab of this.slabs) for (const region of slab.regions) region.slab = undefined;
-    this.slabs.length = 0;
-    this.current = undefined;
-    this.liveBytes = 0;
-    this.held = 0;
-  }
-
   /** What the arena may hold: its live bytes, their slack, and two slabs to work in. */
   private allowance(): number {
     return this.liveBytes * (1 + SLACK) + 2 * this.slabBytes;

@@ -19,16 +19,23 @@ export interface Kept<R> extends Cacheable {
 }
 
 /** How the cache keeps a value: in memory it owns (kept-post.ts), or as it is. */
-export type Keep<R> = (value: R) => Kept<R>;
+export interface Keeper<R> {
+  keep(value: R): Kept<R>;
+  /** Bytes the kept values hold outside the heap. */
+  held(): number;
+}
 
 /** Kept as it is: the same object to every read (for values holding nothing to free). */
-export const asItIs = <R extends Cacheable>(value: R): Kept<R> => ({
-  postId: value.postId,
-  publicationSlug: value.publicationSlug,
-  slug: value.slug,
-  bytes: value.bytes,
-  out: () => value,
-});
+export const asItIs: Keeper<Cacheable> = {
+  keep: (value) => ({
+    postId: value.postId,
+    publicationSlug: value.publicationSlug,
+    slug: value.slug,
+    bytes: value.bytes,
+    out: () => value,
+  }),
+  held: () => 0,
+};
 
 export interface CacheStats {
   hits: number;
@@ -36,6 +43,8 @@ export interface CacheStats {
   evictions: number;
   bytes: number;
   entries: number;
+  /** Bytes of memory the kept values hold off the heap, free space included (slabs). */
+  held: number;
 }
 
 export type { Lookup };
@@ -77,7 +86,7 @@ export class PostCache<R extends Cacheable> {
   /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
   constructor(
     bound: number | SharedLru,
-    private readonly keep: Keep<R> = asItIs,
+    private readonly keeper: Keeper<R> = asItIs as Keeper<R>,
   ) {
     this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
@@ -126,7 +135,7 @@ export class PostCache<R extends Cacheable> {
 
   put(withContent: boolean, value: R, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
-    this.entries.set(entryKey(value.postId, withContent), this.keep(value));
+    this.entries.set(entryKey(value.postId, withContent), this.keeper.keep(value));
     const key = slugKey(value.publicationSlug, value.slug);
     this.entries.set(key, new SlugEntry(value.postId, keyBytes(key)));
   }
@@ -161,6 +170,14 @@ export class PostCache<R extends Cacheable> {
 
   snapshot(): CacheStats {
     const { evictions, bytes, size } = this.entries;
-    return { hits: this.hits, misses: this.lookups - this.hits, evictions, bytes, entries: size };
+    const { hits, lookups } = this;
+    return {
+      hits,
+      misses: lookups - hits,
+      evictions,
+      bytes,
+      entries: size,
+      held: this.keeper.held(),
+    };
   }
 }

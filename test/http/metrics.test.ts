@@ -52,6 +52,9 @@ for (const factory of await storeFactories()) {
       // The post and its slug key: both counted against the bound.
       assert.equal(sample(text, "folio_cache_entries"), 2);
       assert.equal(sample(text, "folio_cache_bytes"), stats.bytes);
+      // The post's body, in a slab the cache holds.
+      assert.ok(stats.held > 0);
+      assert.equal(sample(text, "folio_cache_slab_bytes"), stats.held);
       assert.equal(sample(text, "folio_cache_evictions_total"), 0);
       assert.equal(
         sample(text, 'folio_store_query_duration_seconds_count{operation="findStoredById"}'),

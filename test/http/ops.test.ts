@@ -13,7 +13,7 @@ import type { PostStore } from "../../src/store/post-store.js";
 import { build, NO_SHEDDING } from "../helpers/app.js";
 import { storeFactories } from "../helpers/stores.js";
 
-const EMPTY_STATS = { hits: 0, misses: 0, evictions: 0, bytes: 0, entries: 0 };
+const EMPTY_STATS = { hits: 0, misses: 0, evictions: 0, bytes: 0, entries: 0, held: 0 };
 
 for (const factory of await storeFactories()) {
   describe(`health (${factory.name})`, () => {

@@ -86,6 +86,11 @@ export class AppMetrics {
       "the response caches hold (posts, misses, slug keys, lists; CACHE_MAX_BYTES bounds all)";
     gauge("folio_cache_bytes", `Bytes ${held}`, (s) => s.bytes);
     gauge("folio_cache_entries", `Entries ${held}`, (s) => s.entries);
+    gauge(
+      "folio_cache_slab_bytes",
+      "Bytes of the slabs the post cache keeps bodies in, free space included (counted in folio_cache_bytes)",
+      (s) => s.held,
+    );
   }
 
   private importMetrics(): void {

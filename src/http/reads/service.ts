@@ -35,7 +35,10 @@ interface ReadServiceParts {
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
   const { arena } = parts;
-  const cache = new PostCache<Representation>(parts.responses, (r) => new KeptPost(arena, r));
+  const cache = new PostCache<Representation>(parts.responses, {
+    keep: (r) => new KeptPost(arena, r),
+    held: () => arena.footprint,
+  });
   const domains = new PublicationDomains(store, {
     // What was cached before carries the domains as they were (none at all, while a node
     // whose store was out of reach at start had not read them yet).

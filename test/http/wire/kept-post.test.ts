@@ -20,7 +20,13 @@ const made = (i: number, body = randomBytes(800), etag = `"etag-${i}"`) =>
 
 function cache(bound: number) {
   const arena = new ByteArena(8192);
-  return { arena, cache: new PostCache<Representation>(bound, (r) => new KeptPost(arena, r)) };
+  return {
+    arena,
+    cache: new PostCache<Representation>(bound, {
+      keep: (r) => new KeptPost(arena, r),
+      held: () => arena.footprint,
+    }),
+  };
 }
 
 test("a hit is the post as it was put, headers and bytes, by id and by slug", () => {
