@@ -22,12 +22,12 @@ export interface Case {
 export const SHIPPED = { RATE_LIMIT: "1000000000", LOG_LEVEL: "info" };
 
 /** n distinct post ids spread over a data set of `size` posts (a fixed stride, no randomness). */
-function spread(n: number, size: number): number[] {
+export function spread(n: number, size: number): number[] {
   const stride = Math.floor(size / n);
   return Array.from({ length: n }, (_, i) => i * stride + (i % Math.max(stride, 1)));
 }
 
-const byId = (ids: number[], content: boolean) =>
+export const byId = (ids: number[], content: boolean) =>
   ids.map((i) => `/v1/posts/${postId(i)}${content ? "?includeContent=true" : ""}`);
 
 const GZIP = { "accept-encoding": "gzip" };

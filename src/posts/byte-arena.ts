@@ -42,6 +42,8 @@ export class ByteArena {
   private liveBytes = 0;
   private held = 0;
   private moved = 0;
+  /** The slab being emptied, which no run may be put in meanwhile. */
+  private leaving: Slab | undefined;
 
   /**
    * Runs longer than an eighth of a slab get a slab of their own, given back on release: a
@@ -105,12 +107,19 @@ export class ByteArena {
     region.slab = undefined;
     slab.live -= region.length;
     this.liveBytes -= region.length;
-    if (slab.live > 0) return;
-    // Empty: start it over, or give it back when the arena holds more than it needs.
-    slab.used = 0;
-    slab.regions = [];
-    if (slab.bytes.length !== this.slabBytes || this.footprint > this.allowance()) {
-      this.drop(slab);
+    if (slab.live === 0) {
+      // Empty: start it over, or give it back when the arena holds more than it needs.
+      slab.used = 0;
+      slab.regions = [];
+      if (slab.bytes.length !== this.slabBytes || this.footprint > this.allowance()) {
+        this.drop(slab);
+      }
+    }
+    // Many runs released at once (a change to every post, a cache's share shrinking) leave
+    // slabs part full that no new run may empty: their runs are moved out, and the slab given back.
+    while (this.leaving === undefined && this.footprint > this.allowance() + this.slabBytes) {
+      const before = this.footprint;
+      if (!this.evacuate() || this.footprint >= before) break;
     }
   }
 
@@ -121,11 +130,17 @@ export class ByteArena {
 
   private room(length: number): Slab {
     if (length > this.slabBytes / 8) return this.add(length);
-    if (this.current !== undefined && this.slabBytes - this.current.used >= length) {
-      return this.current;
+    const current = this.current;
+    if (
+      current !== undefined &&
+      current !== this.leaving &&
+      this.slabBytes - current.used >= length
+    ) {
+      return current;
     }
     const empty = this.slabs.find(
-      (s) => s.used === 0 && s.bytes.length === this.slabBytes && s !== this.current,
+      (s) =>
+        s.used === 0 && s.bytes.length === this.slabBytes && s !== current && s !== this.leaving,
     );
     if (empty !== undefined) return (this.current = empty);
     if (this.footprint + this.slabBytes <= this.allowance()) return (this.current = this.add());
@@ -150,11 +165,37 @@ export class ByteArena {
     if (this.current === slab) this.current = undefined;
   }
 
+  /** Moves the emptiest shared slab's runs to the others and gives it back. */
+  private evacuate(): boolean {
+    const from = this.sparsest();
+    if (from === undefined) return false;
+    this.leaving = from;
+    try {
+      for (const region of from.regions) {
+        if (region.slab !== from) continue;
+        const to = this.room(region.length);
+        to.bytes.set(from.bytes.subarray(region.at, region.at + region.length), to.used);
+        region.slab = to;
+        region.at = to.used;
+        to.used += region.length;
+        to.live += region.length;
+        to.regions.push(region);
+        this.moved += region.length;
+      }
+    } finally {
+      this.leaving = undefined;
+    }
+    from.regions = [];
+    from.live = from.used = 0;
+    this.drop(from);
+    return true;
+  }
+
   /** The shared slab with the most free bytes, the current one included. */
   private sparsest(): Slab | undefined {
     let best: Slab | undefined;
     for (const slab of this.slabs) {
-      if (slab.bytes.length !== this.slabBytes) continue;
+      if (slab.bytes.length !== this.slabBytes || slab === this.leaving) continue;
       if (best === undefined || slab.live < best.live) best = slab;
     }
     return best;

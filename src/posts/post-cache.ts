@@ -135,7 +135,10 @@ export class PostCache<R extends Cacheable> {
 
   put(withContent: boolean, value: R, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
-    this.entries.set(entryKey(value.postId, withContent), this.keeper.keep(value));
+    const entry = entryKey(value.postId, withContent);
+    // One the bound would refuse is not copied in first; it still replaces what was there.
+    if (value.bytes > this.entries.maxBytes) return void this.entries.delete(entry);
+    this.entries.set(entry, this.keeper.keep(value));
     const key = slugKey(value.publicationSlug, value.slug);
     this.entries.set(key, new SlugEntry(value.postId, keyBytes(key)));
   }

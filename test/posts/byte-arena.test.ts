@@ -58,6 +58,43 @@ test("released runs are taken again: the slabs stay within the live bytes and th
   assert.ok(arena.footprint <= 2 * slab, `emptied, it keeps ${arena.footprint} bytes`);
 });
 
+test("copies handed out stay as they were, however many are made after them", () => {
+  const arena = new ByteArena(256 * 1024);
+  const runs = [randomBytes(3000), randomBytes(20_000)].map((b) => ({ b, run: arena.hold(b) }));
+  const first = runs.map(({ run }) => arena.copy(run));
+  // Far more than one chunk of copies, small and over 16 KiB.
+  for (let i = 0; i < 200; i++) for (const { run } of runs) arena.copy(run).fill(i);
+  first.forEach((copy, i) => assert.deepEqual(copy, runs[i]!.b));
+});
+
+test("a copy of a run sharing its slab stays as it was when the slab is filled again", () => {
+  const arena = new ByteArena(256 * 1024);
+  // 20 KB: under an eighth of the slab, so in a shared slab, and copied out on its own.
+  const bytes = randomBytes(20_000);
+  const run = arena.hold(bytes);
+  const copy = arena.copy(run);
+  arena.release(run);
+  for (let i = 0; i < 40; i++) arena.release(arena.hold(Buffer.alloc(20_000, i)));
+  for (let i = 0; i < 12; i++) arena.hold(Buffer.alloc(20_000, 100 + i));
+  assert.deepEqual(copy, bytes);
+});
+
+test("after many runs are released at once, the slabs shrink to what the rest need", () => {
+  const slab = 16 * 1024;
+  const arena = new ByteArena(slab);
+  const next = numbers(3);
+  const held = Array.from({ length: 2000 }, () => {
+    const bytes = randomBytes(100 + next(1500));
+    return { run: arena.hold(bytes), bytes };
+  });
+  // Every other run: no slab empties by itself.
+  const kept = held.filter((_, i) => i % 2 === 0);
+  held.forEach(({ run }, i) => i % 2 === 1 && arena.release(run));
+  const allowance = arena.live * 1.25 + 3 * slab;
+  assert.ok(arena.footprint <= allowance, `${arena.footprint} bytes kept for ${arena.live} live`);
+  for (const { run, bytes } of kept) assert.deepEqual(arena.copy(run), bytes);
+});
+
 test("a run longer than an eighth of a slab has a slab of its own, given back on release", () => {
   const arena = new ByteArena(4096);
   const big = randomBytes(600);

@@ -88,7 +88,7 @@ export class AppMetrics {
     gauge("folio_cache_entries", `Entries ${held}`, (s) => s.entries);
     gauge(
       "folio_cache_slab_bytes",
-      "Bytes of the slabs the post cache keeps bodies in, free space included (counted in folio_cache_bytes)",
+      "Bytes of the slabs the post cache keeps bodies in, free space included",
       (s) => s.held,
     );
   }

@@ -8,8 +8,8 @@ import { Representation, type Coding } from "./representation.js";
 
 /**
  * What an entry costs the heap besides its runs: this object and its strings, the runs'
- * handles, its key and LRU node, and the slug entry beside it. `bench/cache-entry.ts`
- * measures it.
+ * handles, its key and LRU node. `bench/cache-entry.ts` measures it (with the slug entry
+ * beside it, which is counted on its own as well).
  */
 const KEPT_OVERHEAD_BYTES = 1536;
 

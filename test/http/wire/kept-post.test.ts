@@ -59,6 +59,40 @@ test("what a read was given stays as it was when its entry is evicted and its by
   assert.equal(last.etag, '"etag-199"');
 });
 
+test("a hit's compressed forms are its own too, and the entry's count includes them", async () => {
+  const { arena, cache: c } = cache(40_000);
+  const body = Buffer.from(JSON.stringify({ markdown: "a word ".repeat(110) }));
+  c.put(true, made(0, body), c.ticket());
+  const first = c.get({ id: "pst_0" }, true, 0)!;
+  const gzip = await first.encode("gzip");
+  const br = await first.encode("br");
+  const counted = (n: number) => c.snapshot().bytes - n;
+  const before = c.snapshot().bytes;
+  c.amend(first, true, (kept) => (kept as KeptPost).keepEncoded(first, "gzip", gzip));
+  c.amend(first, true, (kept) => (kept as KeptPost).keepEncoded(first, "br", br));
+  assert.ok(counted(before) >= gzip.length + br.length, "the compressed runs are counted");
+  const hit = c.get({ id: "pst_0" }, true, 0)!;
+  const [hitGzip, hitBr] = [hit.cachedEncoding("gzip")!, hit.cachedEncoding("br")!];
+  for (let i = 1; i < 300; i++) c.put(true, made(i), c.ticket());
+  assert.equal(c.get({ id: "pst_0" }, true, 0), undefined, "evicted");
+  assert.deepEqual(hitGzip, gzip);
+  assert.deepEqual(hitBr, br);
+  c.apply({ all: true, postIds: [] });
+  assert.equal(arena.live, 0, "the compressed runs were given back with the body");
+});
+
+test("a representation put with its compressed form made is counted with it", async () => {
+  const body = Buffer.from(JSON.stringify({ text: randomBytes(3000).toString("base64") }));
+  const [plain, zipped] = [cache(1_000_000).cache, cache(1_000_000).cache];
+  plain.put(false, made(1, body), plain.ticket());
+  const withGzip = made(1, body);
+  const gzip = await withGzip.encode("gzip");
+  zipped.put(false, withGzip, zipped.ticket());
+  const extra = zipped.snapshot().bytes - plain.snapshot().bytes;
+  assert.ok(extra >= gzip.length, `${extra} bytes counted for ${gzip.length} of gzip`);
+  assert.deepEqual(zipped.get({ id: "pst_1" }, false, 0)!.cachedEncoding("gzip"), gzip);
+});
+
 test("a compressed form made after a hit is kept with its entry, and only for the same bytes", async () => {
   const { cache: c } = cache(1_000_000);
   const body = Buffer.from(JSON.stringify({ markdown: "word ".repeat(500) }));
