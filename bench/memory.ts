@@ -38,17 +38,20 @@ for (const server of servers) {
   const folio = await startFolio(set.path, port++, server.env, server.root);
   const after: string[] = [];
   let hwm = 0;
+  let served = 0;
   try {
     const start = memory(folio.child.pid!).rss;
     for (let round = 0; round < ROUNDS; round++) {
       const result = await wrkLoad(folio.url, paths, {}, SECONDS);
       if (result.notFound > 0 || result.errors > 0) throw new Error(`${server.name}: failures`);
+      served += result.rps / ROUNDS;
       const m = memory(folio.child.pid!);
       after.push(String(m.rss));
       hwm = m.hwm;
     }
     const load = `${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`;
-    rows.push(`| ${server.name} | ${start} | ${after.join(" / ")} | ${hwm} | ${load} |`);
+    const rate = Math.round(served);
+    rows.push(`| ${server.name} | ${rate} | ${start} | ${after.join(" / ")} | ${hwm} | ${load} |`);
   } finally {
     await folio.stop();
   }
@@ -57,6 +60,6 @@ for (const server of servers) {
 console.log(`RSS of one \`folio serve\` on the 1M set, wrk -c32 over 50,000 posts with content in turn,
 after each of ${ROUNDS} rounds of ${SECONDS} s (MB):
 
-| server | at start | after each round | VmHWM | load (1 min) |
-| --- | ---: | --- | ---: | --- |
+| server | reads/s | at start | after each round | VmHWM | load (1 min) |
+| --- | ---: | ---: | --- | ---: | --- |
 ${rows.join("\n")}`);
