@@ -2,6 +2,7 @@
 // test can hold many apps), requests by route pattern and status, store latency, and the
 // cache and import totals read at scrape time rather than counted twice.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { logTotals } from "../../logging.js";
 import { importTotals } from "../../posts/import-counters.js";
 import type { CacheStats } from "../../posts/post-cache.js";
 
@@ -49,6 +50,12 @@ export class AppMetrics {
     });
     this.cacheMetrics(cacheStats);
     this.importMetrics();
+    new Counter({
+      name: "folio_log_lines_dropped_total",
+      help: "Log lines dropped because stdout was not taking them as fast as they came",
+      registers: [this.registry],
+      collect: setCounter(() => logTotals.dropped),
+    });
     collectDefaultMetrics({ register: this.registry });
   }
 

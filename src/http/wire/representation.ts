@@ -164,19 +164,14 @@ export const codingEtag = (etag: string, coding: Coding | undefined) =>
   coding === undefined ? etag : `${etag.slice(0, -1)}-${coding}"`;
 
 /** A representation's parts, as made from a post or given back by the cache. */
-export interface RepresentationParts {
-  readonly body: Buffer;
-  readonly etag: string;
-  readonly lastModified: string;
-  readonly link: string;
-  readonly surrogateKey: string;
-  readonly postId: string;
-  readonly publicationSlug: string;
-  readonly slug: string;
-  readonly updatedAt: number;
-  /** Its compressed forms, made before. */
-  readonly encoded?: Partial<Record<Coding, Buffer>>;
-}
+export type RepresentationParts = Pick<
+  Representation,
+  "body" | "etag" | "lastModified" | "link" | "surrogateKey" | "postId" | "publicationSlug"
+> &
+  Pick<Representation, "slug" | "updatedAt"> & {
+    /** Its compressed forms, made before. */
+    readonly encoded?: Partial<Record<Coding, Buffer>>;
+  };
 
 /** A post's answer for one request: the cache keeps it as a KeptPost (kept-post.ts). */
 export class Representation {
