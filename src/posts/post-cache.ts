@@ -19,8 +19,8 @@ export interface Kept<R> extends Cacheable {
 }
 
 /** How the cache keeps a value: in memory it owns (kept-post.ts), or as it is. */
-export interface Keeper<R> {
-  keep(value: R): Kept<R>;
+export interface Keeper<R, K extends Kept<R> = Kept<R>> {
+  keep(value: R): K;
   /** Bytes the kept values hold outside the heap. */
   held(): number;
 }
@@ -77,7 +77,7 @@ class SlugEntry implements Sized {
   ) {}
 }
 
-export class PostCache<R extends Cacheable> {
+export class PostCache<R extends Cacheable, K extends Kept<R> = Kept<R>> {
   private readonly entries: SharedLru;
   private generation = 0;
   private hits = 0;
@@ -86,7 +86,7 @@ export class PostCache<R extends Cacheable> {
   /** Its own LRU of `bound` bytes, or a share of one that other caches use too. */
   constructor(
     bound: number | SharedLru,
-    private readonly keeper: Keeper<R> = asItIs as Keeper<R>,
+    private readonly keeper: Keeper<R, K> = asItIs as unknown as Keeper<R, K>,
   ) {
     this.entries = typeof bound === "number" ? new ByteLru(bound) : bound;
   }
@@ -119,8 +119,8 @@ export class PostCache<R extends Cacheable> {
     return undefined;
   }
 
-  private post(value: Sized | undefined): Kept<R> | undefined {
-    return value instanceof Miss || value instanceof SlugEntry ? undefined : (value as Kept<R>);
+  private post(value: Sized | undefined): K | undefined {
+    return value instanceof Miss || value instanceof SlugEntry ? undefined : (value as K);
   }
 
   private slugId(publicationSlug: string, slug: string): string | undefined {
@@ -153,7 +153,7 @@ export class PostCache<R extends Cacheable> {
    * Adds to the kept entry of the value's post and form, while the cache holds one (a
    * compressed form made after it): `add` returns the bytes it added, counted from now.
    */
-  amend(value: R, withContent: boolean, add: (kept: Kept<R>) => number): void {
+  amend(value: R, withContent: boolean, add: (kept: K) => number): void {
     const key = entryKey(value.postId, withContent);
     const kept = this.post(this.entries.peek(key));
     if (kept === undefined) return;

@@ -20,9 +20,9 @@ export interface LookupNote {
   cacheResult: CacheResult | null;
 }
 
-interface PostServiceOptions<R extends Cacheable> {
+interface PostServiceOptions<R extends Cacheable, K extends Kept<R>> {
   store: PostReader & StoredBytesReader & Pick<AuthoringReader, "findMovedSlug">;
-  cache: PostCache<R>;
+  cache: PostCache<R, K>;
   /** From the post's stored bytes (`body` and `etag` set): no serializing, no hashing. */
   fromStored: (post: StoredBody) => R;
   /** From the record, for a post stored without bytes. */
@@ -33,11 +33,11 @@ interface PostServiceOptions<R extends Cacheable> {
   missTtlMs?: number;
 }
 
-export class PostService<R extends Cacheable> {
+export class PostService<R extends Cacheable, K extends Kept<R> = Kept<R>> {
   private readonly now: Clock;
   private readonly missTtlMs: number;
 
-  constructor(private readonly options: PostServiceOptions<R>) {
+  constructor(private readonly options: PostServiceOptions<R, K>) {
     this.now = options.clock ?? Date.now;
     this.missTtlMs = options.missTtlMs ?? 5000;
   }
@@ -70,7 +70,7 @@ export class PostService<R extends Cacheable> {
   }
 
   /** Adds to what the cache keeps of the representation's post (a compressed form). */
-  amend(representation: R, withContent: boolean, add: (kept: Kept<R>) => number): void {
+  amend(representation: R, withContent: boolean, add: (kept: K) => number): void {
     this.options.cache.amend(representation, withContent, add);
   }
 

@@ -5,10 +5,10 @@ import { ApiError } from "../../errors.js";
 import type { PostService } from "../../posts/post-service.js";
 import { isNotModified } from "./conditional.js";
 import { negotiate } from "./encoding.js";
-import { KeptPost } from "../wire/kept-post.js";
+import type { KeptPost } from "../wire/kept-post.js";
 import type { Coding, Representation } from "../wire/representation.js";
 
-export type RepresentationService = PostService<Representation>;
+export type RepresentationService = PostService<Representation, KeptPost>;
 
 /**
  * A writer's read of one of their own posts on the public path: answered (true) when the
@@ -67,11 +67,7 @@ async function bodyIn(
   if (coding === undefined) return r.body;
   const kept = r.cachedEncoding(coding);
   if (kept !== undefined) return kept;
-  const before = r.bytes;
   const encoded = await r.encode(coding);
-  // Kept in the cache's arena, or (a cache keeping values as they are) already in `r`.
-  service.amend(r, withContent, (kept) =>
-    kept instanceof KeptPost ? kept.keepEncoded(r, coding, encoded) : r.bytes - before,
-  );
+  service.amend(r, withContent, (kept) => kept.keepEncoded(r, coding, encoded));
   return encoded;
 }

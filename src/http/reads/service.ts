@@ -15,7 +15,7 @@ import { Representation, storedWire } from "../wire/representation.js";
 declare module "fastify" {
   interface FastifyInstance {
     /** The response cache, for health, metrics and tests. */
-    postCache: PostCache<Representation>;
+    postCache: PostCache<Representation, KeptPost>;
   }
 }
 
@@ -35,7 +35,7 @@ interface ReadServiceParts {
 export async function installReadService(app: FastifyInstance, parts: ReadServiceParts) {
   const { config, clock, store, goLive, onChange } = parts;
   const { arena } = parts;
-  const cache = new PostCache<Representation>(parts.responses, {
+  const cache = new PostCache<Representation, KeptPost>(parts.responses, {
     keep: (r) => new KeptPost(arena, r),
     held: () => arena.footprint,
   });

@@ -22,7 +22,7 @@ function cache(bound: number) {
   const arena = new ByteArena(8192);
   return {
     arena,
-    cache: new PostCache<Representation>(bound, {
+    cache: new PostCache<Representation, KeptPost>(bound, {
       keep: (r) => new KeptPost(arena, r),
       held: () => arena.footprint,
     }),
@@ -68,8 +68,8 @@ test("a hit's compressed forms are its own too, and the entry's count includes t
   const br = await first.encode("br");
   const counted = (n: number) => c.snapshot().bytes - n;
   const before = c.snapshot().bytes;
-  c.amend(first, true, (kept) => (kept as KeptPost).keepEncoded(first, "gzip", gzip));
-  c.amend(first, true, (kept) => (kept as KeptPost).keepEncoded(first, "br", br));
+  c.amend(first, true, (kept) => kept.keepEncoded(first, "gzip", gzip));
+  c.amend(first, true, (kept) => kept.keepEncoded(first, "br", br));
   assert.ok(counted(before) >= gzip.length + br.length, "the compressed runs are counted");
   const hit = c.get({ id: "pst_0" }, true, 0)!;
   const [hitGzip, hitBr] = [hit.cachedEncoding("gzip")!, hit.cachedEncoding("br")!];
@@ -100,14 +100,14 @@ test("a compressed form made after a hit is kept with its entry, and only for th
   const hit = c.get({ id: "pst_1" }, false, 0)!;
   const gzip = await hit.encode("gzip");
   let added = 0;
-  c.amend(hit, false, (kept) => (added = (kept as KeptPost).keepEncoded(hit, "gzip", gzip)));
+  c.amend(hit, false, (kept) => (added = kept.keepEncoded(hit, "gzip", gzip)));
   assert.ok(added >= gzip.length, `counted ${added} bytes for ${gzip.length}`);
   const again = c.get({ id: "pst_1" }, false, 0)!;
   assert.deepEqual(gunzipSync(again.cachedEncoding("gzip")!), body);
   // A representation of other bytes (the post written since) adds nothing to this entry.
   const other = made(1, Buffer.from("{}"), '"etag-of-other-bytes"');
   const kept = { value: 0 };
-  c.amend(other, false, (k) => (kept.value = (k as KeptPost).keepEncoded(other, "br", gzip)));
+  c.amend(other, false, (k) => (kept.value = k.keepEncoded(other, "br", gzip)));
   assert.equal(kept.value, 0);
   assert.equal(c.get({ id: "pst_1" }, false, 0)!.cachedEncoding("br"), undefined);
 });
