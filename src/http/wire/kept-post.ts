@@ -22,6 +22,7 @@ export class KeptPost implements Kept<Representation> {
   private readonly lastModified: string;
   private readonly link: string;
   private readonly surrogateKey: string;
+  private readonly cacheTag: string;
   private readonly body: Held;
   private gzip: Held | undefined;
   private br: Held | undefined;
@@ -38,6 +39,7 @@ export class KeptPost implements Kept<Representation> {
     this.lastModified = r.lastModified;
     this.link = r.link;
     this.surrogateKey = r.surrogateKey;
+    this.cacheTag = r.cacheTag;
     this.body = arena.hold(r.body);
     const gzip = r.cachedEncoding("gzip");
     const br = r.cachedEncoding("br");
@@ -59,6 +61,7 @@ export class KeptPost implements Kept<Representation> {
       lastModified: this.lastModified,
       link: this.link,
       surrogateKey: this.surrogateKey,
+      cacheTag: this.cacheTag,
       postId: this.postId,
       publicationSlug: this.publicationSlug,
       slug: this.slug,

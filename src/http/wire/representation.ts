@@ -20,7 +20,7 @@ import { toWirePost } from "./post.js";
 
 export type Coding = "br" | "gzip";
 
-/** A Representation's cost beyond its bytes, kept as it is (see KeptPost for the cache's own). */
+/** A Representation's cost beyond its bytes, were it kept as it is (KeptPost: the cache's own). */
 const ENTRY_OVERHEAD_BYTES = 1536;
 
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
@@ -79,9 +79,19 @@ export function contentParts(meta: Buffer, content: StoredContent): Buffer[] {
   return [meta.subarray(0, content.at), members, meta.subarray(content.at)];
 }
 
-/** The body with content: the body without, its content put in at its place. */
-export const joinContent = (meta: Buffer, content: StoredContent): Buffer =>
-  Buffer.concat(contentParts(meta, content));
+/**
+ * The body with content: the body without, its content put in at its place. Written into one
+ * buffer: joining `contentParts` would encode the members into a buffer of their own first.
+ */
+export function joinContent(meta: Buffer, content: StoredContent): Buffer {
+  const members = contentMembers(content);
+  const length = Buffer.byteLength(members);
+  const body = Buffer.allocUnsafeSlow(meta.length + length);
+  meta.copy(body, 0, 0, content.at);
+  body.write(members, content.at);
+  meta.copy(body, content.at + length, content.at);
+  return body;
+}
 
 type WellFormed = { isWellFormed(): boolean };
 
@@ -166,9 +176,9 @@ export const codingEtag = (etag: string, coding: Coding | undefined) =>
 /** A representation's parts, as made from a post or given back by the cache. */
 export type RepresentationParts = Pick<
   Representation,
-  "body" | "etag" | "lastModified" | "link" | "surrogateKey" | "postId" | "publicationSlug"
+  "body" | "etag" | "lastModified" | "link" | "surrogateKey" | "cacheTag" | "postId"
 > &
-  Pick<Representation, "slug" | "updatedAt"> & {
+  Pick<Representation, "publicationSlug" | "slug" | "updatedAt"> & {
     /** Its compressed forms, made before. */
     readonly encoded?: Partial<Record<Coding, Buffer>>;
   };
@@ -180,6 +190,8 @@ export class Representation {
   readonly lastModified: string;
   readonly link: string;
   readonly surrogateKey: string;
+  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
+  readonly cacheTag: string;
   readonly postId: string;
   readonly publicationSlug: string;
   readonly slug: string;
@@ -198,12 +210,14 @@ export class Representation {
 
   /** `domain`: the origin of the publication's own domain, when it has one. */
   static made(post: PostHead, bytes: WireBytes, siteUrl: string, domain?: string) {
+    const keys = [surrogateKey("post", post.id), surrogateKey("pub", post.publicationId)];
     return new Representation({
       body: bytes.body,
       etag: bytes.etag,
       lastModified: new Date(post.updatedAt).toUTCString(),
       link: canonicalLink(siteUrl, post.publicationSlug, post.slug, domain),
-      surrogateKey: `${surrogateKey("post", post.id)} ${surrogateKey("pub", post.publicationId)}`,
+      surrogateKey: keys.join(" "),
+      cacheTag: keys.join(","),
       postId: post.id,
       publicationSlug: post.publicationSlug,
       slug: post.slug,
@@ -217,6 +231,7 @@ export class Representation {
     this.lastModified = parts.lastModified;
     this.link = parts.link;
     this.surrogateKey = parts.surrogateKey;
+    this.cacheTag = parts.cacheTag;
     this.postId = parts.postId;
     this.publicationSlug = parts.publicationSlug;
     this.slug = parts.slug;
@@ -224,12 +239,7 @@ export class Representation {
     this.encoded = { ...parts.encoded };
   }
 
-  /** The same keys as Cloudflare's Cache-Tag wants them, comma-separated. */
-  get cacheTag(): string {
-    return this.surrogateKey.replace(" ", ",");
-  }
-
-  /** What it would hold in a cache that kept it as it is (a cache with no arena: tests). */
+  /** What it would hold kept as it is: the cache weighs it by this before keeping a copy. */
   get bytes(): number {
     const encoded = (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0);
     return ENTRY_OVERHEAD_BYTES + this.body.length + encoded;
