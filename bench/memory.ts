@@ -2,25 +2,17 @@
 // is a different post (50,000 posts with content in turn, so a full cache keeps evicting),
 // for the cache off and the shipped bound side by side, and for another build (BEFORE, the
 // root of a checkout with dist built). Prints a Markdown table; bench/RESULTS.md is kept by hand.
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { byId, SHIPPED, spread } from "./cases.js";
 import { settle } from "./quiet.js";
-import { startFolio } from "./servers.js";
+import { memoryMb, startFolio } from "./servers.js";
 import { sqliteDataSet } from "./sqlite-sets.js";
 import { wrkLoad } from "./wrk.js";
 
 const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BEFORE = process.env.BEFORE;
-
-const memory = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const mb = (key: string) =>
-    Math.round(Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1]) / 1024);
-  return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
-};
 
 const set = await sqliteDataSet(join("bench/data", "posts-1m.db"), 1_000_000);
 const paths = byId(spread(50_000, 1_000_000), true);
@@ -40,14 +32,14 @@ for (const server of servers) {
   let hwm = 0;
   let served = 0;
   try {
-    const start = memory(folio.child.pid!).rss;
+    const start = Math.round(memoryMb(folio.child.pid!).rss);
     for (let round = 0; round < ROUNDS; round++) {
       const result = await wrkLoad(folio.url, paths, {}, SECONDS);
       if (result.notFound > 0 || result.errors > 0) throw new Error(`${server.name}: failures`);
       served += result.rps / ROUNDS;
-      const m = memory(folio.child.pid!);
-      after.push(String(m.rss));
-      hwm = m.hwm;
+      const m = memoryMb(folio.child.pid!);
+      after.push(String(Math.round(m.rss)));
+      hwm = Math.round(m.hwm);
     }
     const load = `${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`;
     const rate = Math.round(served);

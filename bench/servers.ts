@@ -140,7 +140,11 @@ function autocannonLoad(
   });
 }
 
-export function rssMb(pid: number): number {
+/** A process's resident memory now and at its highest (VmRSS, VmHWM), in MB. */
+export function memoryMb(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const mb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
 }
+
+export const rssMb = (pid: number): number => memoryMb(pid).rss;
