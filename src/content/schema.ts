@@ -38,12 +38,26 @@ const Embed = Node.create({
   },
 });
 
+/**
+ * The link mark's check of an href at render, as TipTap's own default decides it, without
+ * building that default's RegExp for every link: an href that begins with `http:` or `https:`
+ * passes it whatever follows (the whitespace it strips cannot reach those first characters).
+ */
+const WEB_SCHEME = /^https?:/i;
+export function allowedLinkUri(
+  url: string,
+  ctx: { defaultValidate: (url: string) => boolean },
+): boolean {
+  return WEB_SCHEME.test(url) || ctx.defaultValidate(url);
+}
+
 export const extensions: AnyExtension[] = [
   StarterKit.configure({
     // rel/target/class must never come from the document: the sanitizer decides them.
     link: {
       openOnClick: false,
       autolink: false,
+      isAllowedUri: allowedLinkUri,
       HTMLAttributes: { target: null, rel: null, class: null },
     },
     // Editor-only behaviour that has no meaning for stored content.
