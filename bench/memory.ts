@@ -1,7 +1,9 @@
 // `npm run bench:memory`: a server's resident memory over time on the 1M set while every read
 // is a different post (50,000 posts with content in turn, so a full cache keeps evicting),
 // for the cache off and the shipped bound side by side, and for another build (BEFORE, the
-// root of a checkout with dist built). Prints a Markdown table; bench/RESULTS.md is kept by hand.
+// root of a checkout with dist built). BENCH_MEMORY_DATABASE_URL measures another store of the
+// same million posts instead (a PostgreSQL database made by bench/pg-data.ts, say), which the
+// bench neither makes nor drops. Prints a Markdown table; bench/RESULTS.md is kept by hand.
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { byId, SHIPPED, spread } from "./cases.js";
@@ -14,7 +16,9 @@ const ROUNDS = Number(process.env.BENCH_MEMORY_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BEFORE = process.env.BEFORE;
 
-const set = await sqliteDataSet(join("bench/data", "posts-1m.db"), 1_000_000);
+const store =
+  process.env.BENCH_MEMORY_DATABASE_URL ??
+  (await sqliteDataSet(join("bench/data", "posts-1m.db"), 1_000_000)).path;
 const paths = byId(spread(50_000, 1_000_000), true);
 const servers = [
   { name: "cache off", env: { ...SHIPPED, CACHE_MAX_BYTES: "0" } },
@@ -27,7 +31,7 @@ let port = 18900;
 for (const server of servers) {
   await settle();
   const loadBefore = loadavg()[0]!;
-  const folio = await startFolio(set.path, port++, server.env, server.root);
+  const folio = await startFolio(store, port++, server.env, server.root);
   const after: string[] = [];
   let hwm = 0;
   let served = 0;
