@@ -22,8 +22,6 @@ export interface Sendable {
   bytesIn(coding: Coding | undefined): Buffer | Promise<Buffer>;
 }
 
-export { codingEtag };
-
 export class Answer implements Sendable {
   readonly etag: string;
   readonly surrogateKey: string;

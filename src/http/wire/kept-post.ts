@@ -4,14 +4,7 @@
 // bytes are taken by another.
 import { ByteArena, type Held } from "../../posts/byte-arena.js";
 import type { Kept } from "../../posts/post-cache.js";
-import { Representation, type Coding } from "./representation.js";
-
-/**
- * What an entry costs the heap besides its runs: this object and its strings, the runs'
- * handles, its key and LRU node. `bench/cache-entry.ts` measures it (with the slug entry
- * beside it, which is counted on its own as well).
- */
-const KEPT_OVERHEAD_BYTES = 1536;
+import { ENTRY_OVERHEAD_BYTES, Representation, type Coding } from "./representation.js";
 
 export class KeptPost implements Kept<Representation> {
   readonly postId: string;
@@ -49,7 +42,7 @@ export class KeptPost implements Kept<Representation> {
 
   get bytes(): number {
     const runs = [this.body, this.gzip, this.br];
-    return runs.reduce((n, h) => n + (h ? ByteArena.cost(h.length) : 0), KEPT_OVERHEAD_BYTES);
+    return runs.reduce((n, h) => n + (h ? ByteArena.cost(h.length) : 0), ENTRY_OVERHEAD_BYTES);
   }
 
   /** A representation of the request's own: its bytes copied out of the arena. */
