@@ -30,12 +30,15 @@ export interface PostWire {
   full: ContentPlace;
 }
 
-/** The content a body with content puts in, as the post's columns hold it. */
+/**
+ * The content a body with content puts in, as the post's columns hold it: as text, or as its
+ * UTF-8 bytes where the store can hand them so (PostgreSQL: postgres/byte-columns.ts).
+ */
 export interface StoredContent {
   at: number;
-  staticHtml: string;
-  json: string;
-  markdown: string;
+  staticHtml: string | Buffer;
+  json: string | Buffer;
+  markdown: string | Buffer;
 }
 
 /** Builds a post's bodies from the post read back with its content. Pure and synchronous. */
@@ -98,7 +101,8 @@ const BODY_COLUMNS = {
   meta: ["b.etag", "b.body"],
   full: [
     ...["b.full_etag as etag", "b.body", "b.content_at as contentAt"],
-    ...["p.static_html as staticHtml", "p.content_json as json", "p.markdown"],
+    // Named as postgres/byte-columns.ts reads as bytes.
+    ...["p.static_html as htmlUtf8", "p.content_json as jsonUtf8", "p.markdown as markdownUtf8"],
   ],
 } as const;
 
@@ -122,9 +126,9 @@ export interface StoredBodyRow {
   etag: string | null;
   body: string | Buffer | null;
   contentAt?: number | null;
-  staticHtml?: string | null;
-  json?: string | null;
-  markdown?: string | null;
+  htmlUtf8?: string | Buffer | null;
+  jsonUtf8?: string | Buffer | null;
+  markdownUtf8?: string | Buffer | null;
 }
 
 interface BodyRow
@@ -144,9 +148,9 @@ export function storedBytes(row: StoredBodyRow): Pick<StoredBody, "body" | "etag
   if (row.contentAt === null || Number(row.contentAt) >= body.length) return {};
   const content = {
     at: Number(row.contentAt),
-    staticHtml: row.staticHtml ?? "",
-    json: row.json ?? "",
-    markdown: row.markdown ?? "",
+    staticHtml: row.htmlUtf8 ?? "",
+    json: row.jsonUtf8 ?? "",
+    markdown: row.markdownUtf8 ?? "",
   };
   return { etag: row.etag, body, content };
 }

@@ -72,16 +72,27 @@ function contentAt(meta: Buffer, post: PostRecord): number {
   return at;
 }
 
-/** The content's members as the serializer writes them (JSON.stringify's escapes). */
-function contentMembers(c: StoredContent): string {
-  const [html, json, markdown] = [c.staticHtml, c.json, c.markdown].map((t) => JSON.stringify(t));
-  return `,"staticHtml":${html},"json":${json},"markdown":${markdown}`;
+/**
+ * The content's members as the serializer writes them (JSON.stringify's escapes), as text in
+ * the encoding that gives their bytes. Content handed as UTF-8 bytes is read as Latin-1,
+ * which keeps every byte as one character: JSON escapes only ASCII characters of well-formed
+ * text, and UTF-8 puts no byte under 0x80 inside a character, so the escaped bytes are those of
+ * the escaped text. Text never becomes bytes here unless all of it came so.
+ */
+function contentMembers(c: StoredContent): { text: string; encoding: "latin1" | "utf8" } {
+  const parts = [c.staticHtml, c.json, c.markdown];
+  const bytes = parts.every((p) => typeof p !== "string");
+  const [html, json, markdown] = parts.map((p) =>
+    JSON.stringify(typeof p === "string" ? p : p.toString(bytes ? "latin1" : "utf8")),
+  );
+  const text = `,"staticHtml":${html},"json":${json},"markdown":${markdown}`;
+  return { text, encoding: bytes ? "latin1" : "utf8" };
 }
 
 /** The body with content as three parts: the body without, split where its content goes. */
 export function contentParts(meta: Buffer, content: StoredContent): Buffer[] {
-  const members = Buffer.from(contentMembers(content));
-  return [meta.subarray(0, content.at), members, meta.subarray(content.at)];
+  const { text, encoding } = contentMembers(content);
+  return [meta.subarray(0, content.at), Buffer.from(text, encoding), meta.subarray(content.at)];
 }
 
 /**
@@ -89,16 +100,19 @@ export function contentParts(meta: Buffer, content: StoredContent): Buffer[] {
  * buffer: joining `contentParts` would encode the members into a buffer of their own first.
  */
 export function joinContent(meta: Buffer, content: StoredContent): Buffer {
-  const members = contentMembers(content);
-  const length = Buffer.byteLength(members);
+  const { text, encoding } = contentMembers(content);
+  const length = encoding === "latin1" ? text.length : Buffer.byteLength(text);
   const body = Buffer.allocUnsafeSlow(meta.length + length);
   meta.copy(body, 0, 0, content.at);
-  body.write(members, content.at);
+  body.write(text, content.at, encoding);
   meta.copy(body, content.at + length, content.at);
   return body;
 }
 
 type WellFormed = { isWellFormed(): boolean };
+
+/** Content as a record holds it: text. */
+type ContentText = StoredContent & { staticHtml: string; json: string; markdown: string };
 
 /**
  * The body with content's strong validator, from its parts: what they hash to is decided by
@@ -106,7 +120,7 @@ type WellFormed = { isWellFormed(): boolean };
  * it is, not escaped: escaping costs more than hashing. A string with a lone surrogate, which
  * UTF-8 cannot hold and JSON escapes, is hashed as its escape, marked apart.
  */
-export function contentEtag(meta: Buffer, content: StoredContent): string {
+export function contentEtag(meta: Buffer, content: ContentText): string {
   const hash = createHash("sha1").update(meta).update(`\0${content.at}`);
   for (const text of [content.staticHtml, content.json, content.markdown]) {
     const whole = (text as unknown as WellFormed).isWellFormed();
@@ -116,7 +130,7 @@ export function contentEtag(meta: Buffer, content: StoredContent): string {
   return `"${hash.digest("base64url")}"`;
 }
 
-const contentOf = (post: PostRecord, at: number): StoredContent => ({
+const contentOf = (post: PostRecord, at: number): ContentText => ({
   at,
   staticHtml: post.content?.staticHtml ?? "",
   json: post.content?.json ?? "",

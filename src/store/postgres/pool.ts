@@ -1,6 +1,7 @@
 // The connection pools of a node: one per URL (primary, and a replica for reads).
 import pg from "pg";
 import type { PostgresSettings } from "../../config/index.js";
+import { ByteColumnsClient } from "./byte-columns.js";
 
 export function createPool(url: string, options: PostgresSettings, role: string): pg.Pool {
   const pool = new pg.Pool({
@@ -13,6 +14,8 @@ export function createPool(url: string, options: PostgresSettings, role: string)
     application_name: `folio-${role}`,
     // Statements issued together on one connection go out together (postgres/pipeline.ts).
     pipeline: true,
+    // A post's content reaches its response as bytes, not strings (byte-columns.ts).
+    Client: ByteColumnsClient,
   });
   // An idle connection that breaks is dropped by the pool; without a listener, the
   // 'error' event would end the process.

@@ -2,11 +2,13 @@
 // that other allocations share (a kept slice keeps its whole slab alive).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import { gunzipSync } from "node:zlib";
 import { Answer } from "../../../src/http/wire/answer.js";
 import {
   Representation,
   contentParts,
+  joinContent,
   ownBytes,
   postSerializer,
   representPost,
@@ -108,4 +110,33 @@ test("bodies with content that differ have different validators", () => {
   // The same text moved from one member to the next is another body.
   assert.equal(etags.size, new Set([...etags.values()]).size);
   assert.ok(etags.size >= texts.length * 3 - 2, `${etags.size} validators`);
+});
+
+// PostgreSQL hands the content columns as UTF-8 bytes (store/postgres/byte-columns.ts).
+test("content handed as its UTF-8 bytes joins into the same body as the text", () => {
+  const unit = fc.oneof(
+    fc.constantFrom('"', "\\", "\n", "\u0000", "\u001f", "\u007f", "\u0080", "\u00ff", "\u2028"),
+    fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)),
+  );
+  // Text as a store gives it back: well-formed (a lone surrogate is stored as U+FFFD).
+  const stored = fc.string({ unit, maxLength: 60 }).map((t) => Buffer.from(t).toString());
+  fc.assert(
+    fc.property(stored, stored, stored, (staticHtml, json, markdown) => {
+      const record = post({ content: { staticHtml, json, markdown } });
+      const { meta, full } = representPost(record);
+      const text = { at: full.at, staticHtml, json, markdown };
+      const bytes = {
+        at: full.at,
+        ...{ staticHtml: Buffer.from(staticHtml), json: Buffer.from(json) },
+      };
+      const asBytes = { ...bytes, markdown: Buffer.from(markdown) };
+      const serialized = Buffer.from(postSerializer()(toWirePost(record, true)));
+      assert.deepEqual(joinContent(meta.body, text), serialized);
+      assert.deepEqual(joinContent(meta.body, asBytes), serialized);
+      assert.deepEqual(Buffer.concat(contentParts(meta.body, asBytes)), serialized);
+      // Some members as text and some as bytes: still the same bytes.
+      assert.deepEqual(joinContent(meta.body, { ...bytes, markdown }), serialized);
+    }),
+    { numRuns: 500 },
+  );
 });
