@@ -78,25 +78,40 @@ export class ByteArena {
     return this.moved;
   }
 
-  /** Copies the bytes into a run the caller holds until it releases it. */
-  hold(bytes: Uint8Array): Held {
-    const length = bytes.length;
+  /** Copies the bytes, parts one after another, into a run the caller holds until it releases it. */
+  hold(...parts: Uint8Array[]): Held {
+    let length = 0;
+    for (const part of parts) length += part.length;
     const slab = this.room(length);
     const region = new Region(slab, slab.used, length);
-    slab.bytes.set(bytes, slab.used);
-    slab.used += length;
+    for (const part of parts) {
+      slab.bytes.set(part, slab.used);
+      slab.used += part.length;
+    }
     slab.live += length;
     slab.regions.push(region);
     this.liveBytes += length;
     return region;
   }
 
-  /** A copy of the run's bytes, the caller's own: nothing the arena does later changes it. */
-  copy(held: Held): Buffer {
+  /**
+   * A copy of the run's bytes from `from` on, the caller's own: nothing the arena does later
+   * changes it.
+   */
+  copy(held: Held, from = 0): Buffer {
     const region = held as Region;
-    const slab = region.slab;
-    if (slab === undefined) throw new Error("bytes read after they were released");
-    return copyOut(slab.bytes, region.at, region.length);
+    return copyOut(ByteArena.slabOf(region).bytes, region.at + from, region.length - from);
+  }
+
+  /** Bytes `from` to `to` of the run, read as UTF-8 text. */
+  text(held: Held, from: number, to: number): string {
+    const region = held as Region;
+    return ByteArena.slabOf(region).bytes.toString("utf8", region.at + from, region.at + to);
+  }
+
+  private static slabOf(region: Region): Slab {
+    if (region.slab === undefined) throw new Error("bytes read after they were released");
+    return region.slab;
   }
 
   /** Gives the run's bytes back: they may be overwritten from now on. Releasing twice is a no-op. */

@@ -57,8 +57,12 @@ const slugKey = (publicationSlug: string, slug: string) => `p\0s\0${publicationS
 const missKey = (l: Lookup) =>
   "id" in l ? `p\0m\0${l.id}` : `p\0n\0${l.publicationSlug}\0${l.postSlug}`;
 
-/** What a key-only entry holds: its key (2 bytes a character at worst), map slot, object. */
-const keyBytes = (key: string) => 2 * key.length + 160;
+/**
+ * What a key-only entry holds: its key (2 bytes a character at worst), map slot, LRU node and
+ * object, about 250 bytes live besides the key, counted with the old space's room around
+ * them as a post's entry is (ENTRY_OVERHEAD_BYTES).
+ */
+const keyBytes = (key: string) => 2 * key.length + 560;
 
 /** "No such post" until `until`, believed only while no change has arrived since. */
 class Miss implements Sized {

@@ -27,6 +27,28 @@ test("a copy is the bytes held, and stays so when the run is released and its pl
   assert.throws(() => arena.copy(held), /released/);
 });
 
+test("a run held from parts reads back whole, from an offset, and as text, after compaction", () => {
+  const arena = new ByteArena(4096);
+  const kept: { held: Held; parts: Buffer[] }[] = [];
+  for (let i = 0; i < 400; i++) {
+    const parts = [Buffer.from(`ëtag-${i}\n`), randomBytes(50 + (i % 20) * 9), Buffer.alloc(0)];
+    kept.push({ held: arena.hold(...parts), parts });
+    // Every other run released: the slabs are compacted and runs moved as more are held.
+    if (i % 2 === 1) arena.release(kept[i - 1]!.held);
+  }
+  // Then most of what is left, at once: the emptiest slabs' runs move to the others.
+  for (let i = 1; i < 400; i += 4) arena.release(kept[i]!.held);
+  assert.ok(arena.compacted > 0, "some runs were moved");
+  for (const { held, parts } of kept.filter((_, i) => i % 4 === 3)) {
+    assert.equal(held.length, parts[0]!.length + parts[1]!.length);
+    assert.deepEqual(arena.copy(held), Buffer.concat(parts));
+    assert.deepEqual(arena.copy(held, parts[0]!.length), parts[1]);
+    assert.equal(arena.text(held, 0, parts[0]!.length), parts[0]!.toString());
+  }
+  const released = kept[0]!.held;
+  assert.throws(() => arena.text(released, 0, 1), /released/);
+});
+
 test("released runs are taken again: the slabs stay within the live bytes and their slack", () => {
   const slab = 8192;
   const arena = new ByteArena(slab);

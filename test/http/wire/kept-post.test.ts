@@ -42,6 +42,28 @@ test("a hit is the post as it was put, headers and bytes, by id and by slug", ()
       assert.equal(hit[key], r[key], key);
     }
     assert.equal(hit.updatedAt, r.updatedAt);
+    assert.deepEqual([hit.postId, hit.publicationSlug, hit.slug], ["pst_1", "p", "s1"]);
+  }
+});
+
+test("a kept post's values come back whole, whatever characters they hold", () => {
+  const { cache: c } = cache(1_000_000);
+  const head = { id: "pst_ü", publicationId: "pub_ü", publicationSlug: "pübli-😀", slug: "ärger" };
+  for (const [i, body] of [Buffer.alloc(0), Buffer.from("\n\n{}\n")].entries()) {
+    const r = Representation.made(
+      { ...head, slug: `${head.slug}-${i}`, updatedAt: 1_700_000_000_123 + i },
+      { body, etag: `"a-b_c${i}"` },
+      "https://site.test",
+      "https://blög.example",
+    );
+    c.put(false, r, c.ticket());
+    const hit = c.get({ publicationSlug: "pübli-😀", postSlug: `ärger-${i}` }, false, 0);
+    assert.ok(hit instanceof Representation);
+    assert.deepEqual(hit.body, body);
+    for (const key of ["etag", "lastModified", "link", "surrogateKey", "cacheTag"] as const) {
+      assert.equal(hit[key], r[key], key);
+    }
+    assert.deepEqual([hit.postId, hit.slug, hit.updatedAt], [r.postId, r.slug, r.updatedAt]);
   }
 });
 
