@@ -108,13 +108,15 @@ export class PostCache<R extends Cacheable, K extends Kept<R> = Kept<R>> {
     const id = bySlug ? this.slugId(lookup.publicationSlug, lookup.postSlug) : lookup.id;
     const entry =
       id === undefined ? undefined : this.post(this.entries.get(entryKey(id, withContent)));
+    // Checked on the value given out: a kept entry may have to read its slugs to answer.
+    const value = entry?.out();
     if (
-      entry !== undefined &&
+      value !== undefined &&
       (!bySlug ||
-        (entry.slug === lookup.postSlug && entry.publicationSlug === lookup.publicationSlug))
+        (value.slug === lookup.postSlug && value.publicationSlug === lookup.publicationSlug))
     ) {
       this.hits++;
-      return entry.out();
+      return value;
     }
     const miss = this.entries.get(missKey(lookup));
     if (miss instanceof Miss && miss.generation === this.generation && miss.until > now) {
