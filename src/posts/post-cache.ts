@@ -1,6 +1,6 @@
 // Cache-aside for the read service. One entry per (post id, includeContent), whichever route
-// asked: a slug lookup goes through an index of slugs to ids, checked against the entry so a
-// renamed post is never served under its old slug. Misses and the slug index live in the same
+// asked: a slug lookup goes through an index of slugs to ids, checked against what the entry
+// gives out, so a renamed post is never served under its old slug. Misses and the slug index live in the same
 // byte-bounded LRU as posts, each counted (a flood of distinct misses or slugs evicts; it cannot
 // grow the heap). A change notice drops what it names (and every miss: it may be a publish); a
 // read that raced a change is not stored.
@@ -13,8 +13,11 @@ export interface Cacheable extends Sized {
   readonly slug: string;
 }
 
-/** A value as the cache keeps it: `out` gives each read a value of its own. */
-export interface Kept<R> extends Cacheable {
+/**
+ * A value as the cache keeps it: `out` gives each read a value of its own, whose post and
+ * slugs the cache checks (a kept value need not hold them where the heap can see them).
+ */
+export interface Kept<R> extends Sized {
   out(): R;
 }
 
@@ -27,13 +30,7 @@ export interface Keeper<R, K extends Kept<R> = Kept<R>> {
 
 /** Kept as it is: the same object to every read (for values holding nothing to free). */
 export const asItIs: Keeper<Cacheable> = {
-  keep: (value) => ({
-    postId: value.postId,
-    publicationSlug: value.publicationSlug,
-    slug: value.slug,
-    bytes: value.bytes,
-    out: () => value,
-  }),
+  keep: (value) => ({ bytes: value.bytes, out: () => value }),
   held: () => 0,
 };
 

@@ -18,9 +18,9 @@ type Head = Pick<
  * values cannot, ids and slugs hold no control characters, the ETag is base64url).
  */
 function headBytes(r: Head): Buffer {
-  const { etag, lastModified, link, surrogateKey, cacheTag, postId } = r;
-  const values = [etag, lastModified, link, surrogateKey, cacheTag, postId];
-  return Buffer.from([...values, r.publicationSlug, r.slug, r.updatedAt].join("\n"));
+  const { etag, lastModified, link, surrogateKey, cacheTag, postId, publicationSlug, slug } = r;
+  const values = [etag, lastModified, link, surrogateKey, cacheTag, postId, publicationSlug, slug];
+  return Buffer.from([...values, r.updatedAt].join("\n"));
 }
 
 // Indexed, not destructured: every hit reads the head, and a rest pattern or spread here
@@ -67,18 +67,6 @@ export class KeptPost implements Kept<Representation> {
 
   private head(): Head {
     return readHead(this.arena.text(this.run, 0, this.headLength));
-  }
-
-  get postId(): string {
-    return this.head().postId;
-  }
-
-  get publicationSlug(): string {
-    return this.head().publicationSlug;
-  }
-
-  get slug(): string {
-    return this.head().slug;
   }
 
   get bytes(): number {

@@ -12,7 +12,7 @@ import { Parser } from "pg-protocol/dist/parser.js";
 import type { Readable } from "node:stream";
 
 /** A result column with a name that ends so arrives as a Buffer of its UTF-8 bytes. */
-export const BYTES_ENDING = "Utf8";
+const BYTES_ENDING = "Utf8";
 
 /**
  * The type the columns are given in their row description. No type has it (it is
