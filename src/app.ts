@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const goLive = goLiveWatch(app, store, clock);
   const webhooks = await installWebhooks(app, { config, store, goLive });
   // One bound for the post cache and the answer cache together: CACHE_MAX_BYTES is the process's.
-  const responses: SharedLru = new ByteLru(config.cacheMaxBytes);
+  // New entries pass a window of 1% of it; the rest keeps what is read most (W-TinyLFU).
+  const responses: SharedLru = new ByteLru(config.cacheMaxBytes, 0.01);
   // Where the caches keep bytes: evicted ones are taken again at once, not left to the GC.
   const arena = ByteArena.forBound(config.cacheMaxBytes);
   const onChange = webhooks.poke;

@@ -6,43 +6,101 @@
 // oldest entry by iterating a Map walks over every slot deleted since its last rehash, and an
 // LRU under churn deletes at the front all the time (15.8% of a server's CPU at 1M posts).
 
+import { FrequencySketch, hashKey } from "./frequency-sketch.js";
+
+/** The sketch is sized for one key per this many bytes of the bound (most entries are larger). */
+const SKETCH_BYTES_PER_KEY = 1024;
+
 export interface Sized {
   readonly bytes: number;
   /** Told when the LRU lets go of it (evicted, replaced, deleted, refused): it may free what it holds. */
   dropped?(): void;
 }
 
-interface Node<K, V> {
-  key: K;
-  value: V;
-  /** What the entry was counted at (its size when stored, plus any growth since). */
-  bytes: number;
-  older: Node<K, V> | undefined;
-  newer: Node<K, V> | undefined;
+// A class, not an object literal: V8 may decide that a literal's objects live long (as they do
+// while the cache fills) and allocate them in the old space from then on, where a dead node
+// keeps its key and value alive through young collections until the next full one.
+class Node<K, V> {
+  older: Node<K, V> | undefined = undefined;
+  newer: Node<K, V> | undefined = undefined;
+
+  constructor(
+    readonly key: K,
+    readonly value: V,
+    /** What the entry was counted at (its size when stored, plus any growth since). */
+    public bytes: number,
+    public list: List<K, V>,
+  ) {}
 }
 
+/** One recency list and the bytes its entries were counted at. */
+class List<K, V> {
+  oldest: Node<K, V> | undefined;
+  newest: Node<K, V> | undefined;
+  used = 0;
+
+  append(node: Node<K, V>): void {
+    node.list = this;
+    node.older = this.newest;
+    node.newer = undefined;
+    if (this.newest === undefined) this.oldest = node;
+    else this.newest.newer = node;
+    this.newest = node;
+    this.used += node.bytes;
+  }
+
+  unlink(node: Node<K, V>): void {
+    if (node.older === undefined) this.oldest = node.newer;
+    else node.older.newer = node.newer;
+    if (node.newer === undefined) this.newest = node.older;
+    else node.newer.older = node.older;
+    node.older = node.newer = undefined;
+    this.used -= node.bytes;
+  }
+}
+
+/**
+ * An LRU with a window (W-TinyLFU) when `windowShare` is below 1: new entries enter a window
+ * of that share of the bound, and one the window pushes out stays only if it was asked for
+ * more often lately than the entry it would evict from the rest. A scan of keys read once each
+ * then passes through the window and leaves what is read often where it was, instead of turning
+ * the whole cache over (each entry evicted after a second or so: long enough to reach the old
+ * space of the heap, which it fills until a full collection). At 1, a plain LRU.
+ */
 export class ByteLru<K, V extends Sized> {
   private readonly map = new Map<K, Node<K, V>>();
-  private oldest: Node<K, V> | undefined;
-  private newest: Node<K, V> | undefined;
-  private used = 0;
+  private readonly window = new List<K, V>();
+  private readonly main = new List<K, V>();
+  private readonly windowMax: number;
+  private readonly mainMax: number;
+  private readonly sketch: FrequencySketch | undefined;
   evictions = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    windowShare = 1,
+  ) {
+    this.windowMax = Math.round(maxBytes * Math.min(Math.max(windowShare, 0), 1));
+    this.mainMax = maxBytes - this.windowMax;
+    this.sketch =
+      this.mainMax > 0
+        ? new FrequencySketch(Math.ceil(maxBytes / SKETCH_BYTES_PER_KEY))
+        : undefined;
+  }
 
   get size(): number {
     return this.map.size;
   }
 
   get bytes(): number {
-    return this.used;
+    return this.window.used + this.main.used;
   }
 
   get(key: K): V | undefined {
+    if (this.sketch !== undefined) this.sketch.add(hashKey(String(key)));
     const node = this.map.get(key);
     if (node === undefined) return undefined;
-    this.unlink(node);
-    this.append(node);
+    this.touch(node);
     return node.value;
   }
 
@@ -55,10 +113,9 @@ export class ByteLru<K, V extends Sized> {
     this.delete(key);
     const bytes = value.bytes;
     if (bytes > this.maxBytes) return value.dropped?.();
-    const node: Node<K, V> = { key, value, bytes, older: undefined, newer: undefined };
+    const node = new Node(key, value, bytes, this.window);
     this.map.set(key, node);
-    this.append(node);
-    this.used += bytes;
+    this.window.append(node);
     this.evict();
   }
 
@@ -66,11 +123,15 @@ export class ByteLru<K, V extends Sized> {
   grow(key: K, extraBytes: number): void {
     const node = this.map.get(key);
     if (node === undefined) return;
+    const list = node.list;
+    list.unlink(node);
     node.bytes += extraBytes;
-    this.used += extraBytes;
-    this.unlink(node);
-    this.append(node);
-    if (node.bytes > this.maxBytes) this.delete(key);
+    list.append(node);
+    if (node.bytes > this.maxBytes) return void this.delete(key);
+    // Grown in place: what the rest must give up for it is not a question of admission.
+    while (this.main.used > this.mainMax && this.main.oldest !== undefined) {
+      this.drop(this.main.oldest);
+    }
     this.evict();
   }
 
@@ -84,8 +145,10 @@ export class ByteLru<K, V extends Sized> {
   clear(): void {
     for (const node of this.map.values()) node.value.dropped?.();
     this.map.clear();
-    this.oldest = this.newest = undefined;
-    this.used = 0;
+    for (const list of [this.window, this.main]) {
+      list.oldest = list.newest = undefined;
+      list.used = 0;
+    }
   }
 
   /** How many entries one user of a shared LRU holds (a scan: for tests and diagnostics). */
@@ -101,34 +164,48 @@ export class ByteLru<K, V extends Sized> {
     for (const node of this.map.values()) if (node.key.startsWith(prefix)) this.remove(node);
   }
 
+  private touch(node: Node<K, V>): void {
+    const list = node.list;
+    list.unlink(node);
+    list.append(node);
+  }
+
+  /** Moves what the window holds over its share to the rest, or out. */
   private evict(): void {
-    while (this.used > this.maxBytes && this.oldest !== undefined) {
-      this.remove(this.oldest);
-      this.evictions++;
+    while (this.window.used > this.windowMax && this.window.oldest !== undefined) {
+      const candidate = this.window.oldest;
+      this.window.unlink(candidate);
+      if (this.admitted(candidate)) this.main.append(candidate);
+      else this.drop(candidate, false);
     }
+  }
+
+  /** Room made in the rest for a candidate from the window, if it wins against each victim. */
+  private admitted(candidate: Node<K, V>): boolean {
+    const sketch = this.sketch;
+    if (sketch === undefined || candidate.bytes > this.mainMax) return false;
+    let wanted: number | undefined;
+    while (this.main.used + candidate.bytes > this.mainMax) {
+      const victim = this.main.oldest!;
+      wanted ??= sketch.estimate(hashKey(String(candidate.key)));
+      if (wanted <= sketch.estimate(hashKey(String(victim.key)))) return false;
+      this.drop(victim);
+    }
+    return true;
+  }
+
+  /** Lets go of an entry for room; `linked` when it is still in its list. */
+  private drop(node: Node<K, V>, linked = true): void {
+    if (linked) node.list.unlink(node);
+    this.map.delete(node.key);
+    this.evictions++;
+    node.value.dropped?.();
   }
 
   private remove(node: Node<K, V>): void {
     this.map.delete(node.key);
-    this.unlink(node);
-    this.used -= node.bytes;
+    node.list.unlink(node);
     node.value.dropped?.();
-  }
-
-  private append(node: Node<K, V>): void {
-    node.older = this.newest;
-    node.newer = undefined;
-    if (this.newest === undefined) this.oldest = node;
-    else this.newest.newer = node;
-    this.newest = node;
-  }
-
-  private unlink(node: Node<K, V>): void {
-    if (node.older === undefined) this.oldest = node.newer;
-    else node.older.newer = node.newer;
-    if (node.newer === undefined) this.newest = node.older;
-    else node.newer.older = node.older;
-    node.older = node.newer = undefined;
   }
 }
 

@@ -117,3 +117,88 @@ test("a value is told when the LRU lets go of it, however it goes", () => {
   assert.deepEqual(released, ["a", "b", "c", "huge", "d", "b2"], "cleared");
   assert.equal(lru.peek("b"), undefined);
 });
+
+/** Cache-aside as the read service does it: look up, and store on a miss. */
+function read(lru: ByteLru<string, { bytes: number }>, key: string, bytes = 1_000): boolean {
+  if (lru.get(key) !== undefined) return true;
+  lru.set(key, v(bytes));
+  return false;
+}
+
+test("with a window, a scan of keys read once leaves the keys read often where they were", () => {
+  const kept = (share: number) => {
+    const lru = new ByteLru<string, { bytes: number }>(10_000, share);
+    // Between two reads of a hot key, more keys read once than the whole bound holds.
+    for (let round = 0; round < 100; round++) {
+      for (let i = 0; i < 8; i++) read(lru, `hot${i}`);
+      for (let i = 0; i < 12; i++) read(lru, `scan${round}.${i}`);
+    }
+    const hot = Array.from({ length: 8 }, (_, i) => lru.peek(`hot${i}`)).filter(Boolean).length;
+    return { hot, newest: lru.peek("scan99.11") !== undefined, bytes: lru.bytes };
+  };
+  assert.deepEqual(kept(0.1), { hot: 8, newest: true, bytes: 10_000 });
+  assert.deepEqual(kept(1), { hot: 0, newest: true, bytes: 10_000 }, "a plain LRU loses them all");
+});
+
+test("with a window, a key read more often than the rest's oldest takes its place", () => {
+  const lru = new ByteLru<string, { bytes: number }>(10_000, 0.1);
+  for (let round = 0; round < 2; round++) for (let i = 0; i < 9; i++) read(lru, `warm${i}`);
+  // Asked for five times before it was ever stored, then pushed out of the window.
+  for (let i = 0; i < 5; i++) lru.get("popular");
+  lru.set("popular", v(1_000));
+  read(lru, "next");
+  assert.ok(lru.peek("popular"), "admitted from the window");
+  assert.equal(lru.peek("warm0"), undefined, "the least recently used of the rest made room");
+  assert.equal(lru.size, 10);
+  assert.equal(lru.evictions, 1);
+  // Keys read once, pushed out the same way, are refused: the rest is left as it was.
+  read(lru, "once");
+  read(lru, "after");
+  assert.equal(lru.peek("next"), undefined);
+  assert.equal(lru.peek("once"), undefined);
+  assert.ok(lru.peek("warm1"));
+  assert.equal(lru.evictions, 3);
+});
+
+test("with a window, the count stays exact and every value is let go of once", () => {
+  let seed = 11;
+  const random = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
+  const live = new Map<{ bytes: number }, string>();
+  let released = 0;
+  const value = (bytes: number) => {
+    const it = {
+      bytes,
+      dropped: () => (assert.ok(live.delete(it), "let go of twice"), released++),
+    };
+    return it;
+  };
+  const lru = new ByteLru<string, ReturnType<typeof value>>(5_000, 0.05);
+  let stored = 0;
+  for (let step = 0; step < 30_000; step++) {
+    const key = `k${random(step < 15_000 ? 40 : 400)}`;
+    const op = random(20);
+    if (op < 9) lru.get(key);
+    else if (op < 17) {
+      const it = value(1 + random(600));
+      live.set(it, key);
+      stored++;
+      lru.set(key, it);
+    } else if (op < 18) {
+      const it = lru.peek(key);
+      if (it !== undefined) {
+        const extra = random(300);
+        it.bytes += extra;
+        lru.grow(key, extra);
+      }
+    } else if (op < 19) lru.delete(key);
+    else if (step % 1_000 === 0) lru.deletePrefixed(`k${random(9)}`);
+    const held = [...live].reduce((sum, [it]) => sum + it.bytes, 0);
+    assert.equal(lru.bytes, held, `bytes at ${step}`);
+    assert.equal(lru.size, live.size, `size at ${step}`);
+    assert.ok(lru.bytes <= 5_000, `${lru.bytes} bytes at ${step}`);
+    for (const [it, k] of live) if (random(50) === 0) assert.equal(lru.peek(k), it);
+  }
+  lru.clear();
+  assert.equal(live.size, 0);
+  assert.equal(released, stored);
+});
