@@ -198,6 +198,27 @@ for (const factory of await storeFactories()) {
     );
 
     it(
+      "a post indexed with one batch is indexed again when a later batch of the write changes it",
+      sqliteOnly,
+      async () => {
+        const write = await store.beginWrite();
+        const first = input("pst_twice", "Lighthouses", { categories: ["coast"] });
+        assert.deepEqual(await write.apply([{ line: 1, record: first }]), []);
+        const second = input("pst_twice", "Windmills", {
+          categories: ["inland"],
+          authorIds: ["usr_grace"],
+        });
+        assert.deepEqual(await write.apply([{ line: 2, record: second }]), []);
+        await write.commit();
+        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        for (const gone of ["lighthouses", "coast"]) assert.deepEqual(await find(gone), [], gone);
+        for (const term of ["windmills", "inland", "hopper"]) {
+          assert.ok((await find(term)).includes("pst_twice"), term);
+        }
+      },
+    );
+
+    it(
       "a rolled back write holds nothing: another writer's rows are indexed at once",
       sqliteOnly,
       async () => {
