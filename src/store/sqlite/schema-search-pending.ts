@@ -78,10 +78,8 @@ export const HOLD_SEARCH = `INSERT INTO post_search_hold (one) VALUES (1)`;
 const pending = "p.id IN (SELECT post_id FROM post_search_pending)";
 
 /**
- * Run in order: each noted post indexed once, as its rows now are, and the notes cleared. An
- * import runs them after each batch, so the index is built while the next batch is parsed
- * rather than all at its end; every write runs them once more before `END_HOLD` and COMMIT.
- * One statement each, so a connection prepares them once.
+ * Run in order, last before COMMIT: each noted post indexed once, as its rows now are, and
+ * the hold ended. One statement each, so a connection prepares them once.
  */
 export const INDEX_PENDING: readonly string[] = [
   `INSERT INTO post_search_docs (post_id)
@@ -92,7 +90,5 @@ export const INDEX_PENDING: readonly string[] = [
     .map((statement) => statement.trim())
     .filter((statement) => statement !== ""),
   `DELETE FROM post_search_pending`,
+  `DELETE FROM post_search_hold`,
 ];
-
-/** Last before COMMIT, after `INDEX_PENDING`: the hold ends inside the transaction it began in. */
-export const END_HOLD = `DELETE FROM post_search_hold`;

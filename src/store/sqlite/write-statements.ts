@@ -3,7 +3,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { AUTHOR_COLUMN_NAMES, AUTHOR_UPSERT_SET, authorDiffers } from "../author-columns.js";
 import { POST_COLUMN_NAMES, POST_UPSERT_SET } from "../post-columns.js";
-import { END_HOLD, HOLD_SEARCH, INDEX_PENDING } from "./schema-search-pending.js";
+import { HOLD_SEARCH, INDEX_PENDING } from "./schema-search-pending.js";
 import { PUBLICATION_COLUMN_NAMES, PUBLICATION_UPSERT_SET } from "../publication-columns.js";
 
 const prepared = new WeakMap<Database, WriteStatements>();
@@ -35,10 +35,9 @@ export type WriteStatements = SearchStatements &
   >;
 
 interface SearchStatements {
-  /** Run after BEGIN: the transaction's posts are indexed by `indexPending`, not at once. */
+  /** Run after BEGIN: the transaction's posts are indexed once, by `indexPending`. */
   holdSearch: Statement | undefined;
   indexPending: readonly Statement[];
-  endHold: Statement | undefined;
 }
 
 /**
@@ -47,13 +46,10 @@ interface SearchStatements {
  */
 function searchStatements(db: Database): SearchStatements {
   const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'post_search_hold'`);
-  if (exists.get() === undefined) {
-    return { holdSearch: undefined, indexPending: [], endHold: undefined };
-  }
+  if (exists.get() === undefined) return { holdSearch: undefined, indexPending: [] };
   return {
     holdSearch: db.prepare(HOLD_SEARCH),
     indexPending: INDEX_PENDING.map((t) => db.prepare(t)),
-    endHold: db.prepare(END_HOLD),
   };
 }
 

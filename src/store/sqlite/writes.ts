@@ -96,8 +96,6 @@ export class SqliteWrite implements WriteTransaction {
     }
     // Bodies embed their authors: an author's change rewrites every post that shows it.
     this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
-    // Indexed now, while the import's workers derive the next batch, not all before COMMIT.
-    for (const statement of this.sql.indexPending) statement.run();
     await this.outbox.written(posts, Date.now());
     for (const endpoint of endpoints) writeEndpoint(this.kept, endpoint);
     return rejections;
@@ -137,7 +135,6 @@ export class SqliteWrite implements WriteTransaction {
     if (!this.open) return;
     try {
       for (const statement of this.sql.indexPending) statement.run();
-      this.sql.endHold?.run();
     } catch (error) {
       this.finish("ROLLBACK");
       throw error;
