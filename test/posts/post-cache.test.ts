@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { ByteLru } from "../../src/posts/byte-lru.js";
 import { PostCache } from "../../src/posts/post-cache.js";
 
 const rep = (postId: string, slug = "s", publicationSlug = "p") => ({
@@ -69,4 +70,26 @@ test("a zero-byte cache is off: nothing is stored, not even misses", () => {
   cache.putMiss({ id: "b" }, 1e15, cache.ticket());
   assert.equal(cache.get({ id: "a" }, false, 0), undefined);
   assert.equal(cache.get({ id: "b" }, false, 0), undefined);
+});
+
+test("a flood of missing ids does not push out the posts still read among it", () => {
+  const kept = (windowShare: number) => {
+    const cache = new PostCache<ReturnType<typeof rep>>(new ByteLru(4 * 1024 * 1024, windowShare));
+    const ids = Array.from({ length: 600 }, (_, i) => `post${i}`);
+    const read = (id: string) => {
+      if (cache.get({ id }, true, 0) !== undefined) return;
+      cache.put(true, { ...rep(id, `slug-${id}`), bytes: 5_000 }, cache.ticket());
+    };
+    for (let round = 0; round < 2; round++) ids.forEach(read);
+    for (let i = 0; i < 30_000; i++) {
+      const missing = { id: `missing${i}` };
+      if (cache.get(missing, true, 0) === undefined) cache.putMiss(missing, 1e15, cache.ticket());
+      if (i % 8 === 0) read(ids[(i / 8) % ids.length]!);
+    }
+    return ids.filter((id) => cache.get({ id }, true, 0) !== undefined).length;
+  };
+  const windowed = kept(0.01);
+  const plain = kept(1);
+  assert.ok(windowed >= 560, `${windowed} of 600 kept with a window`);
+  assert.ok(plain < 450, `${plain} of 600 kept by a plain LRU`);
 });
