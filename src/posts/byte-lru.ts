@@ -30,6 +30,8 @@ class Node<K, V> {
     /** What the entry was counted at (its size when stored, plus any growth since). */
     public bytes: number,
     public list: List<K, V>,
+    /** The key's hash in the sketch, taken once when stored (0 for a plain LRU). */
+    readonly hash: number,
   ) {}
 }
 
@@ -113,7 +115,8 @@ export class ByteLru<K, V extends Sized> {
     this.delete(key);
     const bytes = value.bytes;
     if (bytes > this.maxBytes) return value.dropped?.();
-    const node = new Node(key, value, bytes, this.window);
+    const hash = this.sketch === undefined ? 0 : hashKey(String(key));
+    const node = new Node(key, value, bytes, this.window, hash);
     this.map.set(key, node);
     this.window.append(node);
     this.evict();
@@ -174,9 +177,11 @@ export class ByteLru<K, V extends Sized> {
   private evict(): void {
     while (this.window.used > this.windowMax && this.window.oldest !== undefined) {
       const candidate = this.window.oldest;
-      this.window.unlink(candidate);
-      if (this.admitted(candidate)) this.main.append(candidate);
-      else this.drop(candidate, false);
+      if (!this.admitted(candidate)) this.drop(candidate);
+      else {
+        this.window.unlink(candidate);
+        this.main.append(candidate);
+      }
     }
   }
 
@@ -187,19 +192,17 @@ export class ByteLru<K, V extends Sized> {
     let wanted: number | undefined;
     while (this.main.used + candidate.bytes > this.mainMax) {
       const victim = this.main.oldest!;
-      wanted ??= sketch.estimate(hashKey(String(candidate.key)));
-      if (wanted <= sketch.estimate(hashKey(String(victim.key)))) return false;
+      wanted ??= sketch.estimate(candidate.hash);
+      if (wanted <= sketch.estimate(victim.hash)) return false;
       this.drop(victim);
     }
     return true;
   }
 
-  /** Lets go of an entry for room; `linked` when it is still in its list. */
-  private drop(node: Node<K, V>, linked = true): void {
-    if (linked) node.list.unlink(node);
-    this.map.delete(node.key);
+  /** Lets go of an entry for room. */
+  private drop(node: Node<K, V>): void {
+    this.remove(node);
     this.evictions++;
-    node.value.dropped?.();
   }
 
   private remove(node: Node<K, V>): void {
