@@ -4,13 +4,19 @@ import { ContentError } from "./errors.js";
 import { isSafeLink, isSafeMedia } from "./url.js";
 
 // A lone surrogate becomes one U+FFFD, as the editor's (and any UTF-8 encoder's) output
-// has it; left alone, a stored lone surrogate could later decode as three.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const wellFormed = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD");
+// has it; left alone, a stored lone surrogate could later decode as three. Nearly all text is
+// well formed already, and asking costs less than a scan that replaces.
+type WellFormedText = string & { isWellFormed(): boolean; toWellFormed(): string };
+export const wellFormed = (text: string) => {
+  const t = text as WellFormedText;
+  return t.isWellFormed() ? text : t.toWellFormed();
+};
 
 /** Returned by a check when the whole node or mark must go (e.g. an image without a safe src). */
 export const DROP = Symbol("drop");
-type Check = (value: unknown, path: string) => unknown;
+/** Where the attributes are, written out only when an error names it (normalize.ts). */
+type Path = { toString(): string } | string;
+type Check = (value: unknown, path: Path, name: string) => unknown;
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 const oneOf =
@@ -27,11 +33,11 @@ const pattern = (re: RegExp) => (value: unknown) =>
   typeof value === "string" && re.test(value) ? value : undefined;
 
 function strictInt(min: number, max: number, what: string): Check {
-  return (value, path) => {
+  return (value, path, name) => {
     if (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) {
       return value;
     }
-    throw new ContentError(path, `must be ${what}`);
+    throw new ContentError(`${String(path)}.attrs.${name}`, `must be ${what}`);
   };
 }
 
@@ -74,23 +80,34 @@ const CHECKS: Record<string, Record<string, Check>> = {
 /** Attributes that must be present (and safe) for the node or mark to be kept. */
 const REQUIRED: Record<string, string> = { image: "src", embed: "url", link: "href" };
 
-/** Clean the attributes of a known node or mark; DROP means drop the node or mark. */
+const CHECK_LISTS = new Map(
+  Object.entries(CHECKS).map(([type, checks]) => [type, Object.entries(checks)]),
+);
+
+/**
+ * Clean the attributes of a known node or mark; DROP means drop the node or mark. Null when
+ * none is kept: ProseMirror then hands out its type's shared defaults (and a mark without
+ * attributes its one instance) instead of building the same empty set for every node.
+ */
 export function cleanAttrs(
   type: string,
   raw: Record<string, unknown> | undefined,
-  path: string,
-): Record<string, unknown> | typeof DROP {
-  const checks = CHECKS[type];
-  const attrs: Record<string, unknown> = {};
-  if (checks && raw) {
-    for (const [name, check] of Object.entries(checks)) {
+  path: Path,
+): Record<string, unknown> | null | typeof DROP {
+  const checks = CHECK_LISTS.get(type);
+  if (checks === undefined) return null;
+  let attrs: Record<string, unknown> | null = null;
+  if (raw) {
+    for (const [name, check] of checks) {
       const value = raw[name];
       if (value === undefined || value === null) continue;
-      const clean = check(value, `${path}.attrs.${name}`);
+      const clean = check(value, path, name);
       if (clean === DROP) return DROP;
-      if (clean !== undefined) attrs[name] = typeof clean === "string" ? wellFormed(clean) : clean;
+      if (clean === undefined) continue;
+      attrs ??= {};
+      attrs[name] = typeof clean === "string" ? wellFormed(clean) : clean;
     }
   }
   const required = REQUIRED[type];
-  return required && attrs[required] === undefined ? DROP : attrs;
+  return required && attrs?.[required] === undefined ? DROP : attrs;
 }

@@ -15,8 +15,26 @@ function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function shape(raw: unknown, path: string) {
-  if (!isObject(raw)) throw new ContentError(path, "must be an object");
+/**
+ * Where a node or mark is, written out only when an error names it: a document's hundreds of
+ * nodes would otherwise each build a path string no one reads.
+ */
+class Where {
+  constructor(
+    private readonly parent: Where | string,
+    private readonly list: "content" | "marks",
+    private readonly index: number,
+  ) {}
+
+  toString(): string {
+    return `${String(this.parent)}.${this.list}[${this.index}]`;
+  }
+}
+
+type Path = Where | string;
+
+function shape(raw: unknown, path: Path) {
+  if (!isObject(raw)) throw new ContentError(String(path), "must be an object");
   const { type, content, marks, attrs } = raw;
   if (typeof type !== "string") throw new ContentError(`${path}.type`, "must be a string");
   if (content !== undefined && !Array.isArray(content)) {
@@ -38,28 +56,29 @@ class Normalizer {
     this.unknown[key] = (this.unknown[key] ?? 0) + 1;
   }
 
-  marks(raw: unknown[], path: string): readonly Mark[] {
+  marks(raw: unknown[], path: Path): readonly Mark[] {
     let set: readonly Mark[] = Mark.none;
     for (let i = 0; i < raw.length; i++) {
-      const { type, attrs } = shape(raw[i], `${path}.marks[${i}]`);
+      const at = new Where(path, "marks", i);
+      const { type, attrs } = shape(raw[i], at);
       const markType = schema.marks[type];
       if (!markType) {
         this.count(`mark:${type}`);
         continue;
       }
-      const clean = cleanAttrs(type, attrs ?? undefined, `${path}.marks[${i}]`);
+      const clean = cleanAttrs(type, attrs ?? undefined, at);
       if (clean !== DROP) set = markType.create(clean).addToSet(set);
     }
     return set;
   }
 
   /** The children's nodes, in order, pushed onto `out` (an unknown node gives what it wraps). */
-  children(raw: unknown[], path: string, out: PMNode[] = []): PMNode[] {
-    for (let i = 0; i < raw.length; i++) this.node(raw[i], `${path}.content[${i}]`, out);
+  children(raw: unknown[], path: Path, out: PMNode[] = []): PMNode[] {
+    for (let i = 0; i < raw.length; i++) this.node(raw[i], new Where(path, "content", i), out);
     return out;
   }
 
-  node(raw: unknown, path: string, out: PMNode[]): void {
+  node(raw: unknown, path: Path, out: PMNode[]): void {
     const { type, content, marks, attrs } = shape(raw, path);
     const text = (raw as Raw).text;
     if (type === "text") {
@@ -82,13 +101,13 @@ class Normalizer {
     if (nodeType.isLeaf) out.push(nodeType.create(clean));
     else if (nodeType.spec.code) out.push(buildCodeBlock(nodeType, clean, children));
     else if (nodeType.isTextblock) out.push(...buildTextblock(nodeType, clean, children));
-    else out.push(...buildContainer(nodeType, clean, children, path));
+    else out.push(...buildContainer(nodeType, clean, children, () => String(path)));
   }
 
   doc(raw: unknown, path: string): PMNode {
     const { type, content } = shape(raw, path);
     if (type !== "doc") throw new ContentError(`${path}.type`, 'must be "doc"');
-    const [doc] = buildContainer(schema.topNodeType, {}, this.children(content, path), path);
+    const [doc] = buildContainer(schema.topNodeType, null, this.children(content, path), () => path);
     // The schema's own check, once over the whole tree: what the repairs built must fit it.
     try {
       doc!.check();

@@ -5,6 +5,9 @@ import { Fragment, type Node as PMNode, type NodeType } from "@tiptap/pm/model";
 import { ContentError } from "./errors.js";
 import { schema } from "./schema.js";
 
+/** A type's attributes as cleaned (attrs.ts); null: its defaults. */
+type Attrs = object | null;
+
 const { paragraph, hardBreak, text: textType } = schema.nodes as Record<string, NodeType>;
 /** Containers that mean nothing when empty: dropped instead of filled with an empty item. */
 const DROP_WHEN_EMPTY = new Set(["bulletList", "orderedList", "taskList", "table"]);
@@ -23,7 +26,7 @@ function inlineOf(node: PMNode): PMNode[] {
 }
 
 /** A textblock's children: inline kept, nested blocks flattened, leaf blocks (image…) lifted out. */
-export function buildTextblock(type: NodeType, attrs: object, children: PMNode[]): PMNode[] {
+export function buildTextblock(type: NodeType, attrs: Attrs, children: PMNode[]): PMNode[] {
   const out: PMNode[] = [];
   let run: PMNode[] = [];
   const flush = (always: boolean) => {
@@ -42,7 +45,7 @@ export function buildTextblock(type: NodeType, attrs: object, children: PMNode[]
 }
 
 /** Code blocks hold plain text only: marks go, line breaks become newlines. */
-export function buildCodeBlock(type: NodeType, attrs: object, children: PMNode[]): PMNode {
+export function buildCodeBlock(type: NodeType, attrs: Attrs, children: PMNode[]): PMNode {
   const parts: string[] = [];
   const walk = (node: PMNode) => {
     if (node.isText) parts.push(node.text ?? "");
@@ -77,9 +80,9 @@ function wrapInline(children: PMNode[]): PMNode[] {
 /** Build a container, wrapping or unwrapping misplaced children so the schema accepts it. */
 export function buildContainer(
   type: NodeType,
-  attrs: object,
+  attrs: Attrs,
   children: PMNode[],
-  path: string,
+  path: () => string,
 ): PMNode[] {
   const out: PMNode[] = [];
   let match = type.contentMatch;
@@ -121,7 +124,7 @@ export function buildContainer(
   wrapInline(children).forEach(place);
   if (out.length === 0 && DROP_WHEN_EMPTY.has(type.name)) return [];
   const fill = match.fillBefore(Fragment.empty, true);
-  if (!fill) throw new ContentError(path, `content does not fit a ${type.name}`);
+  if (!fill) throw new ContentError(path(), `content does not fit a ${type.name}`);
   // Checked once, whole, when the document is built (normalize.ts): checking each container
   // here checked every subtree again at each level above it.
   return [type.create(attrs, Fragment.fromArray(out).append(fill))];
