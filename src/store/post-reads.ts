@@ -49,6 +49,9 @@ const BY_SLUGS = lookup<BySlugs>("by_slugs", (q, a) =>
 /** Any post by id, with its content: what a write reads back to store its bodies. */
 export const POST_WITH_CONTENT = BY_ID.any.full;
 
+/** Any post by id, without its content: a write that holds the content it wrote reads only the rest. */
+export const POST_WITHOUT_CONTENT = BY_ID.any.meta;
+
 const NEXT_GO_LIVE = statement((db, a: { now: number }) =>
   db
     .selectFrom("posts as p")

@@ -92,6 +92,26 @@ for (const factory of await storeFactories()) {
       }
     });
 
+    // The bodies of the posts a batch wrote are made from the content it wrote, not read back.
+    test("a post written twice in one batch keeps the bytes of its second line", async () => {
+      const { store, url, dispose } = await factory.create();
+      try {
+        await loadFixtures(store);
+        const post = records.find((r) => r.id === "pst_1")!;
+        const rest = Object.fromEntries(Object.entries(post).filter(([key]) => key !== "json"));
+        await importLines(store, [
+          { ...rest, markdown: "The first body." },
+          { ...rest, markdown: "The **second** body." },
+        ]);
+        const stored = await storedBodies(factory, url);
+        assert.match(stored.get("pst_1+")!.body.toString(), /<strong>second<\/strong>/);
+        assert.doesNotMatch(stored.get("pst_1+")!.body.toString(), /first body/);
+        await assertStoredMatch(store, factory, url);
+      } finally {
+        await dispose();
+      }
+    });
+
     test("an API update, a re-render and a delete refresh the stored bytes", async () => {
       const { store, url, dispose } = await factory.create();
       const deriver = new ContentDeriver(1);

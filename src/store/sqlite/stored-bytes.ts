@@ -3,7 +3,8 @@
 import type Database from "better-sqlite3";
 import { limitBy } from "../limit.js";
 import { toPostRecord, type PostRow } from "../post-row.js";
-import { POST_WITH_CONTENT } from "../post-reads.js";
+import { POST_WITH_CONTENT, POST_WITHOUT_CONTENT } from "../post-reads.js";
+import type { PostContent } from "../records.js";
 import type { Represent } from "../stored-bytes.js";
 import { asStoreError, lazyStatements } from "./errors.js";
 
@@ -23,6 +24,7 @@ const SQL = {
 
 // The post as every read gives it, run here on the write's connection inside its transaction.
 const POST = POST_WITH_CONTENT.sqlite;
+const META = POST_WITHOUT_CONTENT.sqlite;
 
 /** Rewrites stored bodies; called inside a write transaction, on its connection. */
 export class SqliteBytesWriter {
@@ -37,25 +39,30 @@ export class SqliteBytesWriter {
 
   /**
    * The posts' bodies as they now read. Without a Represent the old bodies are only dropped:
-   * a missing body is rebuilt on read, a stale one would be served.
+   * a missing body is rebuilt on read, a stale one would be served. `written`: the content
+   * this transaction last wrote to some of them, which is what their rows hold, so their
+   * rows are read without it (at some 30 KB a post, most of what reading one back cost).
    */
-  refresh(postIds: Iterable<string>): void {
+  refresh(postIds: Iterable<string>, written?: ReadonlyMap<string, PostContent>): void {
     try {
-      for (const id of postIds) this.refreshOne(id);
+      for (const id of postIds) this.refreshOne(id, written?.get(id));
     } catch (error) {
       throw asStoreError(error);
     }
   }
 
-  private refreshOne(id: string): void {
+  private refreshOne(id: string, content: PostContent | undefined): void {
     if (this.represent === undefined) {
       this.sql(SQL.drop).run(id);
       return;
     }
-    const row = this.sql(POST.sql).get(...POST.values({ id })) as PostRow | undefined;
+    const read = content === undefined ? POST : META;
+    const row = this.sql(read.sql).get(...read.values({ id })) as PostRow | undefined;
     // Deleted in this transaction: its bodies went with it (ON DELETE CASCADE).
     if (row === undefined) return;
-    const { meta, full } = this.represent(toPostRecord(row));
+    const post = toPostRecord(row);
+    if (content !== undefined) post.content = content;
+    const { meta, full } = this.represent(post);
     this.sql(SQL.upsert).run(id, meta.etag, meta.body, full.etag, full.at);
   }
 

@@ -95,7 +95,9 @@ export class SqliteWrite implements WriteTransaction {
       if (!rejection && record.type === "post") posts.push(record);
     }
     // Bodies embed their authors: an author's change rewrites every post that shows it.
-    this.bytes.refresh(new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]));
+    const ids = new Set([...posts.map((p) => p.id), ...this.bytes.postsOf(authors)]);
+    // A later record of the same post is what its row holds: the map keeps the last.
+    this.bytes.refresh(ids, new Map(posts.map((p) => [p.id, p.content])));
     await this.outbox.written(posts, Date.now());
     for (const endpoint of endpoints) writeEndpoint(this.kept, endpoint);
     return rejections;
