@@ -107,7 +107,12 @@ class Normalizer {
   doc(raw: unknown, path: string): PMNode {
     const { type, content } = shape(raw, path);
     if (type !== "doc") throw new ContentError(`${path}.type`, 'must be "doc"');
-    const [doc] = buildContainer(schema.topNodeType, null, this.children(content, path), () => path);
+    const [doc] = buildContainer(
+      schema.topNodeType,
+      null,
+      this.children(content, path),
+      () => path,
+    );
     // The schema's own check, once over the whole tree: what the repairs built must fit it.
     try {
       doc!.check();
