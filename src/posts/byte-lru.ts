@@ -51,6 +51,11 @@ class List<K, V> {
     this.used += node.bytes;
   }
 
+  clear(): void {
+    this.oldest = this.newest = undefined;
+    this.used = 0;
+  }
+
   unlink(node: Node<K, V>): void {
     if (node.older === undefined) this.oldest = node.newer;
     else node.older.newer = node.newer;
@@ -148,10 +153,8 @@ export class ByteLru<K, V extends Sized> {
   clear(): void {
     for (const node of this.map.values()) node.value.dropped?.();
     this.map.clear();
-    for (const list of [this.window, this.main]) {
-      list.oldest = list.newest = undefined;
-      list.used = 0;
-    }
+    this.window.clear();
+    this.main.clear();
   }
 
   /** How many entries one user of a shared LRU holds (a scan: for tests and diagnostics). */
