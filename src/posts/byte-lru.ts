@@ -104,8 +104,9 @@ export class ByteLru<K, V extends Sized> {
   }
 
   get(key: K): V | undefined {
-    if (this.sketch !== undefined) this.sketch.add(hashKey(String(key)));
     const node = this.map.get(key);
+    // A hit counts under the hash its node keeps: only a miss hashes the key.
+    this.sketch?.add(node === undefined ? hashKey(String(key)) : node.hash);
     if (node === undefined) return undefined;
     this.touch(node);
     return node.value;
