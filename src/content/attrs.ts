@@ -1,6 +1,6 @@
 // Attribute allow-list: an attribute is stored only if it has a check here.
 // Everything else (rel, target, class, style, on*, editor-private attributes) is dropped.
-import { ContentError } from "./errors.js";
+import { ContentError, type Path } from "./errors.js";
 import { isSafeLink, isSafeMedia } from "./url.js";
 
 // A lone surrogate becomes one U+FFFD, as the editor's (and any UTF-8 encoder's) output
@@ -14,8 +14,6 @@ export const wellFormed = (text: string) => {
 
 /** Returned by a check when the whole node or mark must go (e.g. an image without a safe src). */
 export const DROP = Symbol("drop");
-/** Where the attributes are, written out only when an error names it (normalize.ts). */
-type Path = { toString(): string } | string;
 type Check = (value: unknown, path: Path, name: string) => unknown;
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);

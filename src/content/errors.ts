@@ -1,3 +1,21 @@
+/**
+ * Where a node or mark is in a source document, written out only when an error names it: a
+ * document's hundreds of nodes would otherwise each build a path string no one reads.
+ */
+export class Where {
+  constructor(
+    private readonly parent: Path,
+    private readonly list: "content" | "marks",
+    private readonly index: number,
+  ) {}
+
+  toString(): string {
+    return `${String(this.parent)}.${this.list}[${this.index}]`;
+  }
+}
+
+export type Path = Where | string;
+
 /** A source document that cannot be accepted; `path` names where inside it. */
 export class ContentError extends Error {
   constructor(

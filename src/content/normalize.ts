@@ -4,7 +4,7 @@
 import { Mark, type Node as PMNode } from "@tiptap/pm/model";
 import { cleanAttrs, DROP, wellFormed } from "./attrs.js";
 import { checkSize } from "./check-size.js";
-import { ContentError } from "./errors.js";
+import { ContentError, Where, type Path } from "./errors.js";
 import { buildCodeBlock, buildContainer, buildTextblock } from "./repair.js";
 import { schema } from "./schema.js";
 
@@ -14,24 +14,6 @@ export type Counts = Record<string, number>;
 function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-
-/**
- * Where a node or mark is, written out only when an error names it: a document's hundreds of
- * nodes would otherwise each build a path string no one reads.
- */
-class Where {
-  constructor(
-    private readonly parent: Where | string,
-    private readonly list: "content" | "marks",
-    private readonly index: number,
-  ) {}
-
-  toString(): string {
-    return `${String(this.parent)}.${this.list}[${this.index}]`;
-  }
-}
-
-type Path = Where | string;
 
 function shape(raw: unknown, path: Path) {
   if (!isObject(raw)) throw new ContentError(String(path), "must be an object");
@@ -101,18 +83,13 @@ class Normalizer {
     if (nodeType.isLeaf) out.push(nodeType.create(clean));
     else if (nodeType.spec.code) out.push(buildCodeBlock(nodeType, clean, children));
     else if (nodeType.isTextblock) out.push(...buildTextblock(nodeType, clean, children));
-    else out.push(...buildContainer(nodeType, clean, children, () => String(path)));
+    else out.push(...buildContainer(nodeType, clean, children, path));
   }
 
   doc(raw: unknown, path: string): PMNode {
     const { type, content } = shape(raw, path);
     if (type !== "doc") throw new ContentError(`${path}.type`, 'must be "doc"');
-    const [doc] = buildContainer(
-      schema.topNodeType,
-      null,
-      this.children(content, path),
-      () => path,
-    );
+    const [doc] = buildContainer(schema.topNodeType, null, this.children(content, path), path);
     // The schema's own check, once over the whole tree: what the repairs built must fit it.
     try {
       doc!.check();

@@ -2,7 +2,7 @@
 // Editors (and imported Markdown) produce near-misses: text directly in a list,
 // an image inside a paragraph, an empty list. Cheap repairs happen here.
 import { Fragment, type Node as PMNode, type NodeType } from "@tiptap/pm/model";
-import { ContentError } from "./errors.js";
+import { ContentError, type Path } from "./errors.js";
 import { schema } from "./schema.js";
 
 /** A type's attributes as cleaned (attrs.ts); null: its defaults. */
@@ -82,7 +82,7 @@ export function buildContainer(
   type: NodeType,
   attrs: Attrs,
   children: PMNode[],
-  path: () => string,
+  path: Path,
 ): PMNode[] {
   const out: PMNode[] = [];
   let match = type.contentMatch;
@@ -124,7 +124,7 @@ export function buildContainer(
   wrapInline(children).forEach(place);
   if (out.length === 0 && DROP_WHEN_EMPTY.has(type.name)) return [];
   const fill = match.fillBefore(Fragment.empty, true);
-  if (!fill) throw new ContentError(path(), `content does not fit a ${type.name}`);
+  if (!fill) throw new ContentError(String(path), `content does not fit a ${type.name}`);
   // Checked once, whole, when the document is built (normalize.ts): checking each container
   // here checked every subtree again at each level above it.
   return [type.create(attrs, Fragment.fromArray(out).append(fill))];
