@@ -6,11 +6,7 @@ import { isSafeLink, isSafeMedia } from "./url.js";
 // A lone surrogate becomes one U+FFFD, as the editor's (and any UTF-8 encoder's) output
 // has it; left alone, a stored lone surrogate could later decode as three. Nearly all text is
 // well formed already, and asking costs less than a scan that replaces.
-type WellFormedText = string & { isWellFormed(): boolean; toWellFormed(): string };
-export const wellFormed = (text: string) => {
-  const t = text as WellFormedText;
-  return t.isWellFormed() ? text : t.toWellFormed();
-};
+export const wellFormed = (text: string) => (text.isWellFormed() ? text : text.toWellFormed());
 
 /** Returned by a check when the whole node or mark must go (e.g. an image without a safe src). */
 export const DROP = Symbol("drop");

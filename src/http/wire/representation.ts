@@ -111,8 +111,6 @@ export function joinContent(meta: Buffer, content: StoredContent): Buffer {
   return body;
 }
 
-type WellFormed = { isWellFormed(): boolean };
-
 /** Content as a record holds it: text. */
 type ContentText = StoredContent & { staticHtml: string; json: string; markdown: string };
 
@@ -125,7 +123,7 @@ type ContentText = StoredContent & { staticHtml: string; json: string; markdown:
 export function contentEtag(meta: Buffer, content: ContentText): string {
   const hash = createHash("sha1").update(meta).update(`\0${content.at}`);
   for (const text of [content.staticHtml, content.json, content.markdown]) {
-    const whole = (text as unknown as WellFormed).isWellFormed();
+    const whole = text.isWellFormed();
     const part = whole ? text : JSON.stringify(text);
     hash.update(`\0${whole ? "t" : "j"}${part.length}\0`).update(part);
   }
