@@ -179,18 +179,27 @@ for (const factory of await storeFactories()) {
       ...extra,
     });
 
+    /** One write of these batches, each accepted whole, then ended; it leaves nothing held. */
+    const write = async (batches: PostInput[][], end: "commit" | "rollback") => {
+      const transaction = await store.beginWrite();
+      let line = 0;
+      for (const batch of batches) {
+        const numbered = batch.map((record) => ({ line: ++line, record }));
+        assert.deepEqual(await transaction.apply(numbered), []);
+      }
+      await transaction[end]();
+      assert.deepEqual(held(), { pending: 0, hold: 0 });
+    };
+
     it(
       "indexes what a write noted by its commit, and leaves nothing held",
       sqliteOnly,
       async () => {
-        const write = await store.beginWrite();
         const record = input("pst_new", "Boilers", {
           categories: ["steam"],
           authorIds: ["usr_grace"],
         });
-        assert.deepEqual(await write.apply([{ line: 1, record }]), []);
-        await write.commit();
-        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        await write([[record]], "commit");
         for (const term of ["boilers", "steam", "hopper"]) {
           assert.ok((await find(term)).includes("pst_new"), term);
         }
@@ -201,16 +210,12 @@ for (const factory of await storeFactories()) {
       "a post indexed with one batch is indexed again when a later batch of the write changes it",
       sqliteOnly,
       async () => {
-        const write = await store.beginWrite();
         const first = input("pst_twice", "Lighthouses", { categories: ["coast"] });
-        assert.deepEqual(await write.apply([{ line: 1, record: first }]), []);
         const second = input("pst_twice", "Windmills", {
           categories: ["inland"],
           authorIds: ["usr_grace"],
         });
-        assert.deepEqual(await write.apply([{ line: 2, record: second }]), []);
-        await write.commit();
-        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        await write([[first], [second]], "commit");
         for (const gone of ["lighthouses", "coast"]) assert.deepEqual(await find(gone), [], gone);
         for (const term of ["windmills", "inland", "hopper"]) {
           assert.ok((await find(term)).includes("pst_twice"), term);
@@ -222,11 +227,7 @@ for (const factory of await storeFactories()) {
       "a rolled back write holds nothing: another writer's rows are indexed at once",
       sqliteOnly,
       async () => {
-        const write = await store.beginWrite();
-        const record = input("pst_gone", "Vanishing", { categories: ["ghosts"] });
-        assert.deepEqual(await write.apply([{ line: 1, record }]), []);
-        await write.rollback();
-        assert.deepEqual(held(), { pending: 0, hold: 0 });
+        await write([[input("pst_gone", "Vanishing", { categories: ["ghosts"] })]], "rollback");
         assert.deepEqual(await find("vanishing"), []);
         // A tool writing by hand, outside Folio's write transaction.
         const db = new Database(path!);
